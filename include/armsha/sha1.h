@@ -1,0 +1,31 @@
+/* SHA-1 streaming core: buffering, padding and the length counter around a block function. */
+#ifndef ARMSHA_SHA1_H
+#define ARMSHA_SHA1_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARMSHA_SHA1_BLOCK_SIZE 64
+#define ARMSHA_SHA1_DIGEST_SIZE 20
+
+/* Compresses nblocks consecutive 64-byte blocks (any alignment) into state. */
+typedef void armsha_sha1_blocks_fn(uint32_t state[5], const uint8_t *data, size_t nblocks);
+
+typedef struct armsha_sha1_ctx {
+    uint32_t h[5];
+    uint32_t nbuf;                 /* bytes waiting in buf, always < 64 */
+    uint64_t nbytes;               /* bytes hashed so far, buffered ones included */
+    armsha_sha1_blocks_fn *blocks; /* kernel chosen by the caller (see cpu.h) */
+    uint8_t buf[ARMSHA_SHA1_BLOCK_SIZE];
+} armsha_sha1_ctx;
+
+void armsha_sha1_init(armsha_sha1_ctx *ctx, armsha_sha1_blocks_fn *blocks);
+/* Returns 0, hashing nothing, when the message would exceed 2^64 - 1 bits. */
+int armsha_sha1_update(armsha_sha1_ctx *ctx, const void *data, size_t len);
+/* Writes the 20-byte digest; the context must be initialised again before reuse. */
+void armsha_sha1_final(armsha_sha1_ctx *ctx, uint8_t out[ARMSHA_SHA1_DIGEST_SIZE]);
+
+/* The portable C block function: any C11 compiler, any CPU, any endianness. */
+armsha_sha1_blocks_fn armsha_sha1_blocks_portable;
+
+#endif
