@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Configures (once) and builds armsha: build/ for this machine and, on a machine that
+# is not arm64, build-arm/ cross-compiled for aarch64 to run under qemu-aarch64.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+opts=()
+[ "${CI:-}" = true ] && opts+=(-Dwerror=true)
+
+[ -f build/build.ninja ] || meson setup build "${opts[@]}" >/dev/null
+ninja -C build >/dev/null
+if [ "$(dpkg --print-architecture)" != arm64 ]; then
+    [ -f build-arm/build.ninja ] || meson setup build-arm "${opts[@]}" \
+        --cross-file conf/cross/aarch64-linux-gnu.txt \
+        -Dopenssl="$root/build-arm-cli/usr/bin/openssl" >/dev/null
+    ninja -C build-arm >/dev/null
+fi

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs, on Debian 12, whatever armsha's build and tests need that is not there yet,
+# and fetches an aarch64 openssl CLI into build-arm-cli/ for the emulated tests.
+# Sourced by demo.sh and test.sh; safe to run again.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+host_arch=$(dpkg --print-architecture)
+
+pkgs=(gcc meson ninja-build pkg-config libssl-dev openssl coreutils)
+if [ "$host_arch" != arm64 ]; then
+    # No ARM CPU here: cross-compile and run the arm64 build under qemu user mode.
+    pkgs+=(gcc-aarch64-linux-gnu qemu-user libssl-dev:arm64)
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ "$host_arch" != arm64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    $sudo dpkg --add-architecture arm64
+    missing+=(libssl-dev:arm64)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "deps: installing ${missing[*]}"
+    $sudo apt-get update -qq
+    # libssl-dev:arm64 must match the host's libssl3 version: upgrading both together is fine.
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        "${pkgs[@]}" >/dev/null
+fi
+
+# Never `apt-get install openssl:arm64`: it would replace the host's /usr/bin/openssl.
+# Unpack the package into the build tree instead; it runs under qemu-aarch64.
+if [ "$host_arch" != arm64 ] && [ ! -x "$root/build-arm-cli/usr/bin/openssl" ]; then
+    mkdir -p "$root/build-arm-cli"
+    tmp=$(mktemp -d)
+    (cd "$tmp" && apt-get download -qq openssl:arm64)
+    dpkg -x "$tmp"/openssl_*_arm64.deb "$root/build-arm-cli"
+    rm -rf "$tmp"
+fi

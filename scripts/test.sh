@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what is missing, builds, then runs meson test natively
+# and, on a machine that is not arm64, the aarch64 build under qemu-aarch64 on three
+# configurations (-cpu max: every kernel; -cpu neoverse-n1: no SHA-512 instructions;
+# ARMSHA_DISABLE=all: portable code only). Ends with "N passed, N failed".
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+bash scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
+bash scripts/build.sh || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+
+runs=("build native")
+if [ "$(dpkg --print-architecture)" = arm64 ]; then
+    runs+=("build portable")
+else
+    runs+=("build-arm max" "build-arm neoverse-n1" "build-arm portable")
+fi
+
+passed=0 failed=0 skipped=0
+for run in "${runs[@]}"; do
+    set -- $run
+    echo "=== meson test -C $1 --setup $2"
+    log=$(mktemp)
+    meson test -C "$1" --setup "$2" --print-errorlogs --num-processes 2 2>&1 | tee "$log"
+    # meson's summary: "Ok:", "Expected Fail:", "Fail:", "Unexpected Pass:", "Skipped:", "Timeout:".
+    count() { awk -v k="$1" '$0 ~ "^"k":" {n=$NF} END {print n+0}' "$log"; }
+    ok=$(count Ok) xfail=$(count "Expected Fail") fail=$(count Fail) upass=$(count "Unexpected Pass")
+    skip=$(count Skipped) tout=$(count Timeout)
+    if [ $((ok + xfail + fail + upass + skip + tout)) -eq 0 ]; then
+        echo "meson test -C $1 --setup $2 ran no test"
+        fail=1
+    fi
+    passed=$((passed + ok + xfail)) failed=$((failed + fail + upass + tout)) skipped=$((skipped + skip))
+    rm -f "$log"
+done
+
+if [ "$skipped" -gt 0 ]; then
+    echo "$passed passed, $failed failed, $skipped skipped"
+else
+    echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]

@@ -1,0 +1,88 @@
+/* Portable C SHA-1 block function (FIPS 180-4), the fallback when the CPU lacks SHA-1 instructions. */
+#include "armsha/sha1.h"
+
+#include "byteorder.h"
+
+/* Written as shifts so that compilers emit one rotate. */
+#define ROL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+
+/* Ch, Parity and Maj; no branches and no tables, since secrets (HMAC keys) pass through. */
+#define F1(b, c, d) (((c ^ d) & b) ^ d)
+#define F2(b, c, d) (b ^ c ^ d)
+#define F3(b, c, d) ((b & c) | (d & (b | c)))
+
+#define ROUND(F, a, b, c, d, e, k, w)                                                  \
+    do {                                                                               \
+        e += ROL(a, 5) + F(b, c, d) + k + (w);                                         \
+        b = ROL(b, 30);                                                                \
+    } while (0)
+
+/* One 64-bit load gives two message words: a load, a byte swap and a shift
+ * instead of two loads and two swaps. */
+#define LOAD(i)                                                                        \
+    ((i) % 2 ? W[i]                                                                    \
+             : (q = armsha_load_be64(data + 4 * (i)), W[(i) + 1] = (uint32_t)q,        \
+                W[i] = (uint32_t)(q >> 32)))
+/* The message schedule rolls through 16 words kept in registers. */
+#define SCHED(i)                                                                       \
+    (W[(i)&15] = ROL(W[((i) - 3) & 15] ^ W[((i) - 8) & 15] ^ W[((i) - 14) & 15] ^ W[(i)&15], 1))
+
+/* Five rounds with the variables renamed rather than moved. */
+#define ROUNDS5(F, i, k, M)                                                            \
+    ROUND(F, a, b, c, d, e, k, M((i) + 0));                                            \
+    ROUND(F, e, a, b, c, d, k, M((i) + 1));                                            \
+    ROUND(F, d, e, a, b, c, k, M((i) + 2));                                            \
+    ROUND(F, c, d, e, a, b, k, M((i) + 3));                                            \
+    ROUND(F, b, c, d, e, a, k, M((i) + 4))
+
+#define K1 0x5a827999u
+#define K2 0x6ed9eba1u
+#define K3 0x8f1bbcdcu
+#define K4 0xca62c1d6u
+
+void armsha_sha1_blocks_portable(uint32_t state[5], const uint8_t *data, size_t nblocks)
+{
+    const uint8_t *end;
+    uint32_t a = state[0], b = state[1], c = state[2], d = state[3], e = state[4];
+    uint32_t W[16];
+    uint64_t q;
+
+    /* data may be NULL when there is nothing to hash, and NULL + 0 is undefined in C. */
+    if (nblocks == 0)
+        return;
+    end = data + ARMSHA_SHA1_BLOCK_SIZE * nblocks;
+    do {
+        ROUNDS5(F1, 0, K1, LOAD);
+        ROUNDS5(F1, 5, K1, LOAD);
+        ROUNDS5(F1, 10, K1, LOAD);
+        ROUND(F1, a, b, c, d, e, K1, LOAD(15));
+        ROUND(F1, e, a, b, c, d, K1, SCHED(16));
+        ROUND(F1, d, e, a, b, c, K1, SCHED(17));
+        ROUND(F1, c, d, e, a, b, K1, SCHED(18));
+        ROUND(F1, b, c, d, e, a, K1, SCHED(19));
+        ROUNDS5(F2, 20, K2, SCHED);
+        ROUNDS5(F2, 25, K2, SCHED);
+        ROUNDS5(F2, 30, K2, SCHED);
+        ROUNDS5(F2, 35, K2, SCHED);
+        ROUNDS5(F3, 40, K3, SCHED);
+        ROUNDS5(F3, 45, K3, SCHED);
+        ROUNDS5(F3, 50, K3, SCHED);
+        ROUNDS5(F3, 55, K3, SCHED);
+        ROUNDS5(F2, 60, K4, SCHED);
+        ROUNDS5(F2, 65, K4, SCHED);
+        ROUNDS5(F2, 70, K4, SCHED);
+        ROUNDS5(F2, 75, K4, SCHED);
+
+#if defined(__GNUC__)
+        /* The old state is read back from memory here: otherwise GCC keeps a copy of
+         * it from the previous block alive (spilled) through all 80 rounds. */
+        __asm__("" : "+r"(state));
+#endif
+        state[0] = a += state[0];
+        state[1] = b += state[1];
+        state[2] = c += state[2];
+        state[3] = d += state[3];
+        state[4] = e += state[4];
+        data += ARMSHA_SHA1_BLOCK_SIZE;
+    } while (data != end);
+}

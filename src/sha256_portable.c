@@ -1,0 +1,102 @@
+/* Portable C SHA-256 block function (FIPS 180-4), the fallback when the CPU lacks SHA-2 instructions. */
+#include "armsha/sha256.h"
+
+#include "byteorder.h"
+
+static const uint32_t K256[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+/* Written as shifts so that compilers emit one rotate (and fold it into eor on AArch64). */
+#define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+#define BSIG0(x) (ROR(x, 2) ^ ROR(x, 13) ^ ROR(x, 22))
+#define BSIG1(x) (ROR(x, 6) ^ ROR(x, 11) ^ ROR(x, 25))
+#define SSIG0(x) (ROR(x, 7) ^ ROR(x, 18) ^ ((x) >> 3))
+#define SSIG1(x) (ROR(x, 17) ^ ROR(x, 19) ^ ((x) >> 10))
+
+/* Ch(e,f,g) = g ^ (e & (f ^ g)). Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)): this round's a ^ b
+ * is the next round's b ^ c, so ab and bc swap names from one round to the next instead
+ * of being recomputed. No branches and no tables: secrets (HMAC keys) pass through. */
+#define ROUND(a, b, c, d, e, f, g, h, ab, bc, i, w)                                    \
+    do {                                                                               \
+        h += BSIG1(e) + (((f ^ g) & e) ^ g) + k[i] + (w);                              \
+        d += h;                                                                        \
+        ab = a ^ b;                                                                    \
+        h += BSIG0(a) + (b ^ (ab & bc));                                               \
+    } while (0)
+
+/* One 64-bit load gives two message words: a load, a byte swap and a shift
+ * instead of two loads and two swaps. */
+#define LOAD(i)                                                                        \
+    ((i) % 2 ? W[i]                                                                    \
+             : (q = armsha_load_be64(data + 4 * (i)), W[(i) + 1] = (uint32_t)q,        \
+                W[i] = (uint32_t)(q >> 32)))
+/* The message schedule rolls through 16 words kept in registers. */
+#define SCHED(i)                                                                       \
+    (W[(i)&15] += SSIG1(W[((i) - 2) & 15]) + W[((i) - 7) & 15] + SSIG0(W[((i) - 15) & 15]))
+
+/* Eight rounds with the variables renamed rather than moved. */
+#define ROUNDS8(i, M)                                                                  \
+    ROUND(a, b, c, d, e, f, g, h, x, y, (i) + 0, M((i) + 0));                          \
+    ROUND(h, a, b, c, d, e, f, g, y, x, (i) + 1, M((i) + 1));                          \
+    ROUND(g, h, a, b, c, d, e, f, x, y, (i) + 2, M((i) + 2));                          \
+    ROUND(f, g, h, a, b, c, d, e, y, x, (i) + 3, M((i) + 3));                          \
+    ROUND(e, f, g, h, a, b, c, d, x, y, (i) + 4, M((i) + 4));                          \
+    ROUND(d, e, f, g, h, a, b, c, y, x, (i) + 5, M((i) + 5));                          \
+    ROUND(c, d, e, f, g, h, a, b, x, y, (i) + 6, M((i) + 6));                          \
+    ROUND(b, c, d, e, f, g, h, a, y, x, (i) + 7, M((i) + 7))
+
+void armsha_sha256_blocks_portable(uint32_t state[8], const uint8_t *data, size_t nblocks)
+{
+    const uint8_t *end;
+    const uint32_t *k = K256;
+    uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+    uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+    uint32_t W[16], x, y;
+    uint64_t q;
+
+    /* data may be NULL when there is nothing to hash, and NULL + 0 is undefined in C. */
+    if (nblocks == 0)
+        return;
+    end = data + ARMSHA_SHA256_BLOCK_SIZE * nblocks;
+    do {
+#if defined(__GNUC__)
+        /* Hides where k points, so that the constants are loaded through one base
+         * register inside the loop, not from an address made afresh for each of them,
+         * nor all hoisted out of the loop and spilled. */
+        __asm__("" : "+r"(k));
+#endif
+        y = b ^ c;
+
+        ROUNDS8(0, LOAD);
+        ROUNDS8(8, LOAD);
+        ROUNDS8(16, SCHED);
+        ROUNDS8(24, SCHED);
+        ROUNDS8(32, SCHED);
+        ROUNDS8(40, SCHED);
+        ROUNDS8(48, SCHED);
+        ROUNDS8(56, SCHED);
+
+#if defined(__GNUC__)
+        /* The old state is read back from memory here: otherwise GCC keeps a copy of
+         * it from the previous block alive (spilled) through all 64 rounds. */
+        __asm__("" : "+r"(state));
+#endif
+        state[0] = a += state[0];
+        state[1] = b += state[1];
+        state[2] = c += state[2];
+        state[3] = d += state[3];
+        state[4] = e += state[4];
+        state[5] = f += state[5];
+        state[6] = g += state[6];
+        state[7] = h += state[7];
+        data += ARMSHA_SHA256_BLOCK_SIZE;
+    } while (data != end);
+}
