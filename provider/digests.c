@@ -1,0 +1,424 @@
+/* The seven SHA digests as OpenSSL dispatch tables: one descriptor line per algorithm,
+ * shared functions for everything the descriptor can answer. */
+#include "digests.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "armsha/cpu.h"
+#include "errors.h"
+#include "provctx.h"
+
+/* A memset the compiler may not drop: the barrier makes the zeroes observable. With a
+ * constant size it compiles to a few stores, much cheaper than OPENSSL_cleanse. */
+static inline void cleanse(void *p, size_t n)
+{
+    memset(p, 0, n);
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+    {
+        volatile unsigned char *v = p;
+        while (n--)
+            *v++ = 0;
+    }
+#endif
+}
+
+typedef union digest_core {
+    armsha_sha1_ctx sha1;
+    armsha_sha256_ctx sha256;
+    armsha_sha512_ctx sha512;
+} digest_core;
+
+/* Update and final are refused outside ACTIVE, so that hashing on after final (without a
+ * new init) fails loudly instead of producing a digest of garbage state. */
+enum digest_state { STATE_NEW, STATE_ACTIVE, STATE_FINISHED };
+
+typedef struct digest_desc digest_desc;
+
+typedef struct digest_ctx {
+    const digest_desc *desc;
+    const armsha_provctx *prov;
+    enum digest_state state;
+    digest_core core; /* only the member of desc's family is ever written */
+} digest_ctx;
+
+/* What the three streaming cores (include/armsha/) differ in. */
+typedef struct digest_family {
+    size_t block_size;
+    int (*update)(digest_core *core, const unsigned char *in, size_t inl);
+    void (*final)(digest_core *core, unsigned char *out, size_t outlen);
+    /* Clears the bytes of ctx this family uses; a constant size per family keeps it cheap. */
+    void (*cleanse)(digest_ctx *ctx);
+    /* NULL when the family has no settable context parameters. */
+    OSSL_FUNC_digest_set_ctx_params_fn *set_ctx_params;
+} digest_family;
+
+struct digest_desc {
+    const char *names; /* as registered, for error messages */
+    const digest_family *family;
+    size_t digest_size;
+    void (*init)(digest_core *core, const armsha_kernels *kernels);
+};
+
+/* ---- Families ---------------------------------------------------------------------- */
+
+#define USED_BYTES(member) (offsetof(digest_ctx, core) + sizeof(((digest_core *)0)->member))
+
+static int sha1_update(digest_core *c, const unsigned char *in, size_t inl)
+{
+    return armsha_sha1_update(&c->sha1, in, inl);
+}
+static void sha1_final(digest_core *c, unsigned char *out, size_t outlen)
+{
+    (void)outlen; /* always ARMSHA_SHA1_DIGEST_SIZE */
+    armsha_sha1_final(&c->sha1, out);
+}
+static void sha1_cleanse(digest_ctx *ctx) { cleanse(ctx, USED_BYTES(sha1)); }
+
+static int sha256_update(digest_core *c, const unsigned char *in, size_t inl)
+{
+    return armsha_sha256_update(&c->sha256, in, inl);
+}
+static void sha256_final(digest_core *c, unsigned char *out, size_t outlen)
+{
+    armsha_sha256_final(&c->sha256, out, outlen);
+}
+static void sha256_cleanse(digest_ctx *ctx) { cleanse(ctx, USED_BYTES(sha256)); }
+
+static int sha512_update(digest_core *c, const unsigned char *in, size_t inl)
+{
+    return armsha_sha512_update(&c->sha512, in, inl);
+}
+static void sha512_final(digest_core *c, unsigned char *out, size_t outlen)
+{
+    armsha_sha512_final(&c->sha512, out, outlen);
+}
+static void sha512_cleanse(digest_ctx *ctx) { cleanse(ctx, USED_BYTES(sha512)); }
+
+static OSSL_FUNC_digest_set_ctx_params_fn sha1_set_ctx_params;
+static OSSL_FUNC_digest_settable_ctx_params_fn sha1_settable_ctx_params;
+
+static const digest_family sha1_family = {
+    ARMSHA_SHA1_BLOCK_SIZE, sha1_update, sha1_final, sha1_cleanse, sha1_set_ctx_params
+};
+static const digest_family sha256_family = {
+    ARMSHA_SHA256_BLOCK_SIZE, sha256_update, sha256_final, sha256_cleanse, NULL
+};
+static const digest_family sha512_family = {
+    ARMSHA_SHA512_BLOCK_SIZE, sha512_update, sha512_final, sha512_cleanse, NULL
+};
+
+/* ---- Errors ------------------------------------------------------------------------ */
+
+/* The primary name ("SHA2-256"), for messages. */
+static int name_len(const digest_desc *d) { return (int)strcspn(d->names, ":"); }
+
+static int refuse_state(const digest_ctx *ctx)
+{
+    const digest_desc *d = ctx->desc;
+
+    if (ctx->state == STATE_NEW)
+        armsha_raise(ctx->prov, ARMSHA_R_NOT_INITIALISED, "%.*s", name_len(d), d->names);
+    else
+        armsha_raise(ctx->prov, ARMSHA_R_ALREADY_FINALISED, "%.*s", name_len(d), d->names);
+    return 0;
+}
+
+/* ---- Shared digest functions ------------------------------------------------------- */
+
+static void *digest_newctx(const digest_desc *d, void *provctx)
+{
+    /* Not zeroed: init writes every field the hash reads. */
+    digest_ctx *ctx = malloc(sizeof(*ctx));
+
+    if (ctx == NULL) {
+        armsha_raise(provctx, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a %.*s context",
+                     sizeof(*ctx), name_len(d), d->names);
+        return NULL;
+    }
+    ctx->desc = d;
+    ctx->prov = provctx;
+    ctx->state = STATE_NEW;
+    return ctx;
+}
+
+static int digest_init(void *vctx, const OSSL_PARAM params[])
+{
+    digest_ctx *ctx = vctx;
+    const digest_desc *d = ctx->desc;
+
+    d->init(&ctx->core, &ctx->prov->kernels);
+    ctx->state = STATE_ACTIVE;
+    /* Without settable parameters every one is unknown, and unknown ones are ignored. */
+    if (params != NULL && d->family->set_ctx_params != NULL)
+        return d->family->set_ctx_params(ctx, params);
+    return 1;
+}
+
+static int digest_update(void *vctx, const unsigned char *in, size_t inl)
+{
+    digest_ctx *ctx = vctx;
+
+    if (ctx->state != STATE_ACTIVE)
+        return refuse_state(ctx);
+    if (!ctx->desc->family->update(&ctx->core, in, inl)) {
+        armsha_raise(ctx->prov, ARMSHA_R_MESSAGE_TOO_LONG, "%.*s", name_len(ctx->desc),
+                     ctx->desc->names);
+        return 0;
+    }
+    return 1;
+}
+
+static int digest_final(void *vctx, unsigned char *out, size_t *outl, size_t outsz)
+{
+    digest_ctx *ctx = vctx;
+    const digest_desc *d = ctx->desc;
+
+    if (ctx->state != STATE_ACTIVE)
+        return refuse_state(ctx);
+    if (outsz < d->digest_size) {
+        armsha_raise(ctx->prov, ARMSHA_R_OUTPUT_TOO_SMALL, "%.*s needs %zu bytes, got %zu",
+                     name_len(d), d->names, d->digest_size, outsz);
+        return 0;
+    }
+    d->family->final(&ctx->core, out, d->digest_size);
+    ctx->state = STATE_FINISHED;
+    if (outl != NULL)
+        *outl = d->digest_size;
+    return 1;
+}
+
+static int digest_oneshot(const digest_desc *d, void *provctx, const unsigned char *in,
+                          size_t inl, unsigned char *out, size_t *outl, size_t outsz)
+{
+    digest_ctx ctx;
+    int ok;
+
+    ctx.desc = d;
+    ctx.prov = provctx;
+    ctx.state = STATE_NEW;
+    ok = digest_init(&ctx, NULL) && digest_update(&ctx, in, inl)
+         && digest_final(&ctx, out, outl, outsz);
+    d->family->cleanse(&ctx);
+    return ok;
+}
+
+static void digest_freectx(void *vctx)
+{
+    digest_ctx *ctx = vctx;
+
+    if (ctx == NULL)
+        return;
+    ctx->desc->family->cleanse(ctx);
+    free(ctx);
+}
+
+/* A copy keeps the state too: a finished context stays finished. */
+static void *digest_dupctx(void *vctx)
+{
+    const digest_ctx *in = vctx;
+    digest_ctx *out = malloc(sizeof(*out));
+
+    if (out == NULL) {
+        armsha_raise(in->prov, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a %.*s context",
+                     sizeof(*out), name_len(in->desc), in->desc->names);
+        return NULL;
+    }
+    *out = *in;
+    return out;
+}
+
+#ifdef OSSL_FUNC_DIGEST_COPYCTX
+static void digest_copyctx(void *voutctx, void *vinctx)
+{
+    digest_ctx *out = voutctx;
+    const digest_ctx *in = vinctx;
+
+    *out = *in;
+}
+#define COPYCTX_DISPATCH { OSSL_FUNC_DIGEST_COPYCTX, (void (*)(void))digest_copyctx },
+#else
+#define COPYCTX_DISPATCH
+#endif
+
+static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
+{
+    OSSL_PARAM *p;
+
+    /* No provider context reaches get_params, so a wrong type is refused without an
+     * error entry; OSSL_PARAM_set_* accept any integer type that holds the value. */
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
+    if (p != NULL && !OSSL_PARAM_set_size_t(p, d->family->block_size))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
+    if (p != NULL && !OSSL_PARAM_set_size_t(p, d->digest_size))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF);
+    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
+    if (p != NULL && !OSSL_PARAM_set_int(p, 1))
+        return 0;
+    return 1;
+}
+
+static const OSSL_PARAM gettable_params[] = {
+    OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_BLOCK_SIZE, NULL),
+    OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, NULL),
+    OSSL_PARAM_int(OSSL_DIGEST_PARAM_XOF, NULL),
+    OSSL_PARAM_int(OSSL_DIGEST_PARAM_ALGID_ABSENT, NULL),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *digest_gettable_params(void *provctx)
+{
+    (void)provctx;
+    return gettable_params;
+}
+
+/* ---- SHA-1's SSLv3 master secret (as the default provider's ossl_sha1_ctrl) -------- */
+
+#define SSL3_MASTER_SECRET_SIZE 48
+#define SSL3_PAD_SIZE 40 /* pad_1 / pad_2 length for SHA-1, RFC 6101 5.2.3.1 */
+
+/* Turns a context holding the handshake messages into one whose final gives the SSLv3
+ * CertificateVerify hash: SHA1(ms || pad_2 || SHA1(handshake || ms || pad_1)). */
+static int sha1_ssl3_master_secret(digest_ctx *ctx, const unsigned char *ms)
+{
+    armsha_sha1_ctx *c = &ctx->core.sha1;
+    unsigned char pad[SSL3_PAD_SIZE];
+    unsigned char inner[ARMSHA_SHA1_DIGEST_SIZE];
+    int ok;
+
+    memset(pad, 0x36, sizeof(pad));
+    ok = armsha_sha1_update(c, ms, SSL3_MASTER_SECRET_SIZE)
+         && armsha_sha1_update(c, pad, sizeof(pad));
+    if (!ok) {
+        armsha_raise(ctx->prov, ARMSHA_R_MESSAGE_TOO_LONG, "SHA1 with the SSLv3 master secret");
+        return 0;
+    }
+    armsha_sha1_final(c, inner);
+    ctx->desc->init(&ctx->core, &ctx->prov->kernels);
+    memset(pad, 0x5c, sizeof(pad));
+    /* A fresh context cannot reach the length limit with 108 bytes. */
+    armsha_sha1_update(c, ms, SSL3_MASTER_SECRET_SIZE);
+    armsha_sha1_update(c, pad, sizeof(pad));
+    armsha_sha1_update(c, inner, sizeof(inner));
+    cleanse(inner, sizeof(inner));
+    return 1;
+}
+
+static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    digest_ctx *ctx = vctx;
+    const OSSL_PARAM *p;
+
+    if (ctx == NULL)
+        return 0;
+    if (params == NULL)
+        return 1;
+    p = OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_SSL3_MS);
+    if (p == NULL)
+        return 1;
+    if (p->data_type != OSSL_PARAM_OCTET_STRING) {
+        armsha_raise(ctx->prov, ARMSHA_R_WRONG_PARAM_TYPE,
+                     "\"%s\" must be an octet string (OSSL_PARAM_OCTET_STRING)",
+                     OSSL_DIGEST_PARAM_SSL3_MS);
+        return 0;
+    }
+    if (ctx->state != STATE_ACTIVE)
+        return refuse_state(ctx);
+    if (p->data_size != SSL3_MASTER_SECRET_SIZE || p->data == NULL) {
+        armsha_raise(ctx->prov, ARMSHA_R_BAD_SSL3_MASTER_SECRET, "got %zu bytes", p->data_size);
+        return 0;
+    }
+    return sha1_ssl3_master_secret(ctx, p->data);
+}
+
+static const OSSL_PARAM sha1_settable_params[] = {
+    OSSL_PARAM_octet_string(OSSL_DIGEST_PARAM_SSL3_MS, NULL, 0),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
+{
+    (void)vctx;
+    (void)provctx;
+    return sha1_settable_params;
+}
+
+/* Dispatch entries a family adds to its algorithms' tables (as the default provider). */
+#define FAMILY_DISPATCH_sha1                                                                \
+    { OSSL_FUNC_DIGEST_SET_CTX_PARAMS, (void (*)(void))sha1_set_ctx_params },               \
+    { OSSL_FUNC_DIGEST_SETTABLE_CTX_PARAMS, (void (*)(void))sha1_settable_ctx_params },
+#define FAMILY_DISPATCH_sha256
+#define FAMILY_DISPATCH_sha512
+
+/* ---- The algorithms ---------------------------------------------------------------- */
+
+/* One line per algorithm: its C name, the family (core, kernel and block size), the
+ * core's init variant, the digest size, and the names exactly as OpenSSL's default
+ * provider registers them (providers/implementations/include/prov/names.h). */
+#define ARMSHA_DIGESTS(X)                                                                  \
+    X(sha1, sha1, armsha_sha1_init, ARMSHA_SHA1_DIGEST_SIZE,                               \
+      "SHA1:SHA-1:SSL3-SHA1:1.3.14.3.2.26")                                                \
+    X(sha224, sha256, armsha_sha224_init, ARMSHA_SHA224_DIGEST_SIZE,                       \
+      "SHA2-224:SHA-224:SHA224:2.16.840.1.101.3.4.2.4")                                    \
+    X(sha256, sha256, armsha_sha256_init, ARMSHA_SHA256_DIGEST_SIZE,                       \
+      "SHA2-256:SHA-256:SHA256:2.16.840.1.101.3.4.2.1")                                    \
+    X(sha384, sha512, armsha_sha384_init, ARMSHA_SHA384_DIGEST_SIZE,                       \
+      "SHA2-384:SHA-384:SHA384:2.16.840.1.101.3.4.2.2")                                    \
+    X(sha512, sha512, armsha_sha512_init, ARMSHA_SHA512_DIGEST_SIZE,                       \
+      "SHA2-512:SHA-512:SHA512:2.16.840.1.101.3.4.2.3")                                    \
+    X(sha512_224, sha512, armsha_sha512_224_init, ARMSHA_SHA512_224_DIGEST_SIZE,           \
+      "SHA2-512/224:SHA-512/224:SHA512-224:2.16.840.1.101.3.4.2.5")                        \
+    X(sha512_256, sha512, armsha_sha512_256_init, ARMSHA_SHA512_256_DIGEST_SIZE,           \
+      "SHA2-512/256:SHA-512/256:SHA512-256:2.16.840.1.101.3.4.2.6")
+
+/* OpenSSL passes no algorithm to newctx, get_params or the one-shot digest, so each
+ * algorithm gets these trampolines that name its descriptor; the rest is shared. */
+#define DEFINE_DIGEST(id, fam, init_fn, size, names_)                                       \
+    static void id##_init(digest_core *c, const armsha_kernels *k) { init_fn(&c->fam, k->fam); } \
+    static const digest_desc id##_desc = { names_, &fam##_family, size, id##_init };         \
+    static void *id##_newctx(void *provctx) { return digest_newctx(&id##_desc, provctx); }  \
+    static int id##_get_params(OSSL_PARAM params[])                                          \
+    {                                                                                        \
+        return digest_get_params(&id##_desc, params);                                        \
+    }                                                                                        \
+    static int id##_digest(void *provctx, const unsigned char *in, size_t inl,               \
+                           unsigned char *out, size_t *outl, size_t outsz)                   \
+    {                                                                                        \
+        return digest_oneshot(&id##_desc, provctx, in, inl, out, outl, outsz);               \
+    }                                                                                        \
+    static const OSSL_DISPATCH id##_functions[] = {                                          \
+        { OSSL_FUNC_DIGEST_NEWCTX, (void (*)(void))id##_newctx },                            \
+        { OSSL_FUNC_DIGEST_INIT, (void (*)(void))digest_init },                              \
+        { OSSL_FUNC_DIGEST_UPDATE, (void (*)(void))digest_update },                          \
+        { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))digest_final },                            \
+        { OSSL_FUNC_DIGEST_DIGEST, (void (*)(void))id##_digest },                            \
+        { OSSL_FUNC_DIGEST_FREECTX, (void (*)(void))digest_freectx },                        \
+        { OSSL_FUNC_DIGEST_DUPCTX, (void (*)(void))digest_dupctx },                          \
+        COPYCTX_DISPATCH                                                                     \
+        { OSSL_FUNC_DIGEST_GET_PARAMS, (void (*)(void))id##_get_params },                    \
+        { OSSL_FUNC_DIGEST_GETTABLE_PARAMS, (void (*)(void))digest_gettable_params },        \
+        FAMILY_DISPATCH_##fam                                                                \
+        { 0, NULL }                                                                          \
+    };
+
+ARMSHA_DIGESTS(DEFINE_DIGEST)
+
+#define ALGORITHM_ENTRY(id, fam, init_fn, size, names_) \
+    { names_, ARMSHA_PROPERTIES, id##_functions, NULL },
+
+const OSSL_ALGORITHM armsha_digest_algorithms[] = {
+    ARMSHA_DIGESTS(ALGORITHM_ENTRY)
+    { NULL, NULL, NULL, NULL }
+};

@@ -1,0 +1,32 @@
+/* Reason strings for the core's error table, and raising errors through the core's upcalls. */
+#include "errors.h"
+
+#include <stdarg.h>
+
+const OSSL_ITEM armsha_reason_strings[] = {
+    { ARMSHA_R_OUT_OF_MEMORY, "out of memory" },
+    { ARMSHA_R_NOT_INITIALISED, "digest context not initialised: call EVP_DigestInit_ex first" },
+    { ARMSHA_R_ALREADY_FINALISED,
+      "digest already finalised: call EVP_DigestInit_ex again before hashing more" },
+    { ARMSHA_R_OUTPUT_TOO_SMALL, "output buffer smaller than the digest" },
+    { ARMSHA_R_MESSAGE_TOO_LONG, "message longer than the digest's length limit" },
+    { ARMSHA_R_WRONG_PARAM_TYPE, "parameter of the wrong type" },
+    { ARMSHA_R_PARAM_TOO_SMALL, "parameter buffer too small" },
+    { ARMSHA_R_BAD_SSL3_MASTER_SECRET, "SSLv3 master secret must be 48 bytes" },
+    { 0, NULL }
+};
+
+void armsha_raise_at(const armsha_provctx *pc, uint32_t reason, const char *file,
+                     int line, const char *func, const char *fmt, ...)
+{
+    va_list args;
+
+    if (pc == NULL || pc->new_error == NULL || pc->vset_error == NULL)
+        return;
+    pc->new_error(pc->handle);
+    if (pc->set_error_debug != NULL)
+        pc->set_error_debug(pc->handle, file, line, func);
+    va_start(args, fmt);
+    pc->vset_error(pc->handle, reason, fmt, args);
+    va_end(args);
+}

@@ -1,0 +1,201 @@
+/* The provider entry point: the kernel choice at load, provider parameters, operation queries. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "armsha/cpu.h"
+#include "digests.h"
+#include "errors.h"
+#include "provctx.h"
+#include "version.h"
+
+#define ARMSHA_NAME "armsha: ARMv8 SHA-1/SHA-2 provider"
+/* UTF8 string such as "sha1=armv8-ce sha256=armv8-ce sha512=portable". */
+#define ARMSHA_PARAM_KERNELS "armsha-kernels"
+/* Key in the provider's openssl.cnf section, same words as ARMSHA_DISABLE. */
+#define ARMSHA_CONF_DISABLE "disable"
+#define ARMSHA_ENV_DISABLE "ARMSHA_DISABLE"
+#define ARMSHA_ACCEPTED_WORDS "sha1, sha256, sha512, all, none (comma-separated)"
+
+static OSSL_FUNC_provider_teardown_fn armsha_teardown;
+static OSSL_FUNC_provider_gettable_params_fn armsha_gettable_params;
+static OSSL_FUNC_provider_get_params_fn armsha_get_params;
+static OSSL_FUNC_provider_query_operation_fn armsha_query;
+static OSSL_FUNC_provider_get_reason_strings_fn armsha_get_reason_strings;
+
+static const OSSL_PARAM provider_gettable[] = {
+    OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, NULL, 0),
+    OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, NULL, 0),
+    OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, NULL, 0),
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
+    OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_KERNELS, NULL, 0),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *armsha_gettable_params(void *provctx)
+{
+    (void)provctx;
+    return provider_gettable;
+}
+
+/* Answers a string parameter asked for as a pointer or as a buffer. */
+static int set_string(const armsha_provctx *pc, OSSL_PARAM *p, const char *s)
+{
+    if (p->data_type == OSSL_PARAM_UTF8_PTR && OSSL_PARAM_set_utf8_ptr(p, s))
+        return 1;
+    if (p->data_type == OSSL_PARAM_UTF8_STRING) {
+        if (OSSL_PARAM_set_utf8_string(p, s))
+            return 1;
+        armsha_raise(pc, ARMSHA_R_PARAM_TOO_SMALL, "\"%s\" needs %zu bytes, got %zu", p->key,
+                     strlen(s) + 1, p->data_size);
+        return 0;
+    }
+    armsha_raise(pc, ARMSHA_R_WRONG_PARAM_TYPE,
+                 "\"%s\" is a UTF8 string (OSSL_PARAM_UTF8_PTR or OSSL_PARAM_UTF8_STRING)", p->key);
+    return 0;
+}
+
+static int armsha_get_params(void *provctx, OSSL_PARAM params[])
+{
+    const armsha_provctx *pc = provctx;
+    OSSL_PARAM *p;
+
+    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME);
+    if (p != NULL && !set_string(pc, p, ARMSHA_NAME))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION);
+    if (p != NULL && !set_string(pc, p, armsha_version))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO);
+    if (p != NULL && !set_string(pc, p, pc->buildinfo))
+        return 0;
+    p = OSSL_PARAM_locate(params, ARMSHA_PARAM_KERNELS);
+    if (p != NULL && !set_string(pc, p, pc->kernel_info))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
+    if (p != NULL && !OSSL_PARAM_set_int(p, 1)) {
+        armsha_raise(pc, ARMSHA_R_WRONG_PARAM_TYPE, "\"%s\" is an integer", p->key);
+        return 0;
+    }
+    return 1;
+}
+
+static const OSSL_ALGORITHM *armsha_query(void *provctx, int operation_id, int *no_cache)
+{
+    (void)provctx;
+    *no_cache = 0;
+    return operation_id == OSSL_OP_DIGEST ? armsha_digest_algorithms : NULL;
+}
+
+static const OSSL_ITEM *armsha_get_reason_strings(void *provctx)
+{
+    (void)provctx;
+    return armsha_reason_strings;
+}
+
+static void armsha_teardown(void *provctx)
+{
+    free(provctx);
+}
+
+static const OSSL_DISPATCH provider_functions[] = {
+    { OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))armsha_teardown },
+    { OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))armsha_gettable_params },
+    { OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))armsha_get_params },
+    { OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))armsha_query },
+    { OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))armsha_get_reason_strings },
+    { 0, NULL }
+};
+
+/* Parses one source of disabled families into *mask; where names the source. */
+static int parse_disable(const armsha_provctx *pc, const char *where, const char *list,
+                         unsigned *mask)
+{
+    const char *bad = NULL;
+    size_t badlen = 0;
+    unsigned m = 0;
+
+    if (!armsha_parse_disable(list, &m, &bad, &badlen)) {
+        armsha_raise(pc, ARMSHA_R_LOAD_BAD_CONFIG,
+                     "%s = \"%s\": unknown word \"%.*s\"; accepted: " ARMSHA_ACCEPTED_WORDS,
+                     where, list, (int)(badlen > 64 ? 64 : badlen), bad);
+        return 0;
+    }
+    *mask |= m;
+    return 1;
+}
+
+/* The families the user turned off: ARMSHA_DISABLE, then the config section's key. */
+static int disabled_families(const armsha_provctx *pc, OSSL_FUNC_core_get_params_fn *get_params,
+                             unsigned *mask)
+{
+    const char *conf = NULL;
+    OSSL_PARAM req[] = {
+        OSSL_PARAM_utf8_ptr(ARMSHA_CONF_DISABLE, &conf, 0),
+        OSSL_PARAM_END
+    };
+
+    *mask = 0;
+    if (!parse_disable(pc, "environment " ARMSHA_ENV_DISABLE, getenv(ARMSHA_ENV_DISABLE), mask))
+        return 0;
+    if (get_params != NULL && !get_params(pc->handle, req)) {
+        armsha_raise(pc, ARMSHA_R_LOAD_CORE_PARAMS, "config key \"%s\"", ARMSHA_CONF_DISABLE);
+        return 0;
+    }
+    return parse_disable(pc, "config key " ARMSHA_CONF_DISABLE, conf, mask);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((visibility("default")))
+#endif
+int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                       const OSSL_DISPATCH **out, void **provctx)
+{
+    OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
+    armsha_provctx tmp, *pc;
+    unsigned disabled;
+
+    memset(&tmp, 0, sizeof(tmp));
+    tmp.handle = handle;
+    for (; in != NULL && in->function_id != 0; in++) {
+        switch (in->function_id) {
+        case OSSL_FUNC_CORE_GET_PARAMS:
+            core_get_params = OSSL_FUNC_core_get_params(in);
+            break;
+        case OSSL_FUNC_CORE_NEW_ERROR:
+            tmp.new_error = OSSL_FUNC_core_new_error(in);
+            break;
+        case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
+            tmp.set_error_debug = OSSL_FUNC_core_set_error_debug(in);
+            break;
+        case OSSL_FUNC_CORE_VSET_ERROR:
+            tmp.vset_error = OSSL_FUNC_core_vset_error(in);
+            break;
+        default:
+            break;
+        }
+    }
+
+    if (!disabled_families(&tmp, core_get_params, &disabled))
+        return 0;
+    armsha_kernels_choose(&tmp.kernels, armsha_cpu_features(), disabled);
+    snprintf(tmp.kernel_info, sizeof(tmp.kernel_info), "sha1=%s sha256=%s sha512=%s",
+             tmp.kernels.sha1_name, tmp.kernels.sha256_name, tmp.kernels.sha512_name);
+    snprintf(tmp.buildinfo, sizeof(tmp.buildinfo), "%s (%s)", armsha_version, tmp.kernel_info);
+
+    pc = malloc(sizeof(*pc));
+    if (pc == NULL) {
+        armsha_raise(&tmp, ARMSHA_R_LOAD_OUT_OF_MEMORY, "%zu bytes for the provider context",
+                     sizeof(*pc));
+        return 0;
+    }
+    *pc = tmp;
+    *out = provider_functions;
+    *provctx = pc;
+    return 1;
+}
