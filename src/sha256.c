@@ -79,6 +79,7 @@ int armsha_sha256_update(armsha_sha256_ctx *ctx, const void *data, size_t len)
 void armsha_sha256_final(armsha_sha256_ctx *ctx, uint8_t *out, size_t outlen)
 {
     size_t n = ctx->nbuf;
+    size_t i;
 
     /* Padding is built in place: 0x80, zeros, then the length in bits. */
     ctx->buf[n++] = 0x80;
@@ -91,7 +92,9 @@ void armsha_sha256_final(armsha_sha256_ctx *ctx, uint8_t *out, size_t outlen)
     armsha_store_be64(ctx->buf + ARMSHA_SHA256_BLOCK_SIZE - 8, ctx->nbytes << 3);
     ctx->blocks(ctx->h, ctx->buf, 1);
 
-    /* Both output sizes (28, 32) are whole words. */
-    for (size_t i = 0; i < outlen / 4; i++)
+    /* Whole words, then the top bytes of the next (outlen is 28 or 32 for the digests). */
+    for (i = 0; i < outlen / 4; i++)
         armsha_store_be32(out + 4 * i, ctx->h[i]);
+    for (size_t j = 0; j < outlen % 4; j++)
+        out[4 * i + j] = (uint8_t)(ctx->h[i] >> (24 - 8 * j));
 }

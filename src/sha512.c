@@ -121,9 +121,9 @@ void armsha_sha512_final(armsha_sha512_ctx *ctx, uint8_t *out, size_t outlen)
     armsha_store_be64(ctx->buf + ARMSHA_SHA512_BLOCK_SIZE - 8, ctx->nbytes << 3);
     ctx->blocks(ctx->h, ctx->buf, 1);
 
-    /* SHA-512/224 ends in the middle of a word: whole words first, then its top half. */
+    /* Whole words, then the top bytes of the next: SHA-512/224 ends mid-word. */
     for (i = 0; i < outlen / 8; i++)
         armsha_store_be64(out + 8 * i, ctx->h[i]);
-    if (outlen % 8 != 0)
-        armsha_store_be32(out + 8 * i, (uint32_t)(ctx->h[i] >> 32));
+    for (size_t j = 0; j < outlen % 8; j++)
+        out[8 * i + j] = (uint8_t)(ctx->h[i] >> (56 - 8 * j));
 }

@@ -31,7 +31,7 @@ void armsha_sha512_224_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blo
 void armsha_sha512_256_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blocks);
 /* Returns 0, hashing nothing, when size_t arithmetic would overflow the byte counter. */
 int armsha_sha512_update(armsha_sha512_ctx *ctx, const void *data, size_t len);
-/* Writes the first outlen bytes of the digest (a multiple of 4, <= 64): 64, 48, 32 or 28 for
+/* Writes the first outlen bytes of the digest (outlen <= 64): 64, 48, 32 or 28 for
  * the four variants. The context must be initialised again before reuse. */
 void armsha_sha512_final(armsha_sha512_ctx *ctx, uint8_t *out, size_t outlen);
 
