@@ -14,7 +14,7 @@ runs=("build native")
 if [ "$(dpkg --print-architecture)" = arm64 ]; then
     runs+=("build portable")
 else
-    runs+=("build-arm max" "build-arm neoverse-n1" "build-arm portable")
+    runs+=("build-arm max" "build-arm neoversen1" "build-arm portable")
 fi
 
 passed=0 failed=0 skipped=0
