@@ -156,61 +156,42 @@ int armsha_parse_disable(const char *list, unsigned *mask, const char **bad, siz
     return 1;
 }
 
-/* Two blocks of a fixed pattern through a hardware kernel and the portable one: a
- * kernel that disagrees (a broken build, a CPU that lies about its features under an
- * emulator) is never used. Two blocks, so that the kernel's own loop is exercised. */
-static void self_test_input(uint8_t *data, size_t len)
+/* A hardware kernel is used only if it agrees with the portable block function on two
+ * blocks of a fixed pattern from a fixed state (a broken build, or a CPU that claims a
+ * feature it does not have under an emulator, is caught here). Two blocks, so that the
+ * kernel's own loop runs. SHA-1 and SHA-256 block functions have the same type. */
+#define SELF_TEST_BYTES (2 * ARMSHA_SHA512_BLOCK_SIZE)
+
+static void self_test_input(uint8_t data[SELF_TEST_BYTES])
 {
-    for (size_t i = 0; i < len; i++)
+    for (size_t i = 0; i < SELF_TEST_BYTES; i++)
         data[i] = (uint8_t)(i * 7 + 1);
 }
 
-static int sha1_kernel_ok(armsha_sha1_blocks_fn *f)
+static int kernel32_ok(armsha_sha256_blocks_fn *f, armsha_sha256_blocks_fn *portable, size_t nwords)
 {
-    uint8_t data[2 * ARMSHA_SHA1_BLOCK_SIZE];
-    armsha_sha1_ctx a, b;
-    uint8_t da[ARMSHA_SHA1_DIGEST_SIZE], db[ARMSHA_SHA1_DIGEST_SIZE];
+    uint8_t data[SELF_TEST_BYTES];
+    uint32_t a[8], b[8];
 
-    self_test_input(data, sizeof(data));
-    armsha_sha1_init(&a, armsha_sha1_blocks_portable);
-    armsha_sha1_init(&b, f);
-    armsha_sha1_update(&a, data, sizeof(data) - 3);
-    armsha_sha1_update(&b, data, sizeof(data) - 3);
-    armsha_sha1_final(&a, da);
-    armsha_sha1_final(&b, db);
-    return memcmp(da, db, sizeof(da)) == 0;
+    self_test_input(data);
+    for (size_t i = 0; i < 8; i++)
+        a[i] = b[i] = (uint32_t)(0x01234567u * (i + 1));
+    f(a, data, 2);
+    portable(b, data, 2);
+    return memcmp(a, b, nwords * sizeof(a[0])) == 0;
 }
 
-static int sha256_kernel_ok(armsha_sha256_blocks_fn *f)
+static int kernel64_ok(armsha_sha512_blocks_fn *f)
 {
-    uint8_t data[2 * ARMSHA_SHA256_BLOCK_SIZE];
-    armsha_sha256_ctx a, b;
-    uint8_t da[ARMSHA_SHA256_DIGEST_SIZE], db[ARMSHA_SHA256_DIGEST_SIZE];
+    uint8_t data[SELF_TEST_BYTES];
+    uint64_t a[8], b[8];
 
-    self_test_input(data, sizeof(data));
-    armsha_sha256_init(&a, armsha_sha256_blocks_portable);
-    armsha_sha256_init(&b, f);
-    armsha_sha256_update(&a, data, sizeof(data) - 3);
-    armsha_sha256_update(&b, data, sizeof(data) - 3);
-    armsha_sha256_final(&a, da, sizeof(da));
-    armsha_sha256_final(&b, db, sizeof(db));
-    return memcmp(da, db, sizeof(da)) == 0;
-}
-
-static int sha512_kernel_ok(armsha_sha512_blocks_fn *f)
-{
-    uint8_t data[2 * ARMSHA_SHA512_BLOCK_SIZE];
-    armsha_sha512_ctx a, b;
-    uint8_t da[ARMSHA_SHA512_DIGEST_SIZE], db[ARMSHA_SHA512_DIGEST_SIZE];
-
-    self_test_input(data, sizeof(data));
-    armsha_sha512_init(&a, armsha_sha512_blocks_portable);
-    armsha_sha512_init(&b, f);
-    armsha_sha512_update(&a, data, sizeof(data) - 3);
-    armsha_sha512_update(&b, data, sizeof(data) - 3);
-    armsha_sha512_final(&a, da, sizeof(da));
-    armsha_sha512_final(&b, db, sizeof(db));
-    return memcmp(da, db, sizeof(da)) == 0;
+    self_test_input(data);
+    for (size_t i = 0; i < 8; i++)
+        a[i] = b[i] = UINT64_C(0x0123456789abcdef) * (i + 1);
+    f(a, data, 2);
+    armsha_sha512_blocks_portable(b, data, 2);
+    return memcmp(a, b, sizeof(a)) == 0;
 }
 
 void armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disabled)
@@ -222,17 +203,18 @@ void armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disabl
     k->sha512 = armsha_sha512_blocks_portable;
     k->sha1_name = k->sha256_name = k->sha512_name = ARMSHA_KERNEL_PORTABLE;
 
-    if ((use & ARMSHA_SHA1) && armsha_sha1_blocks_hw != NULL && sha1_kernel_ok(armsha_sha1_blocks_hw)) {
+    if ((use & ARMSHA_SHA1) && armsha_sha1_blocks_hw != NULL
+        && kernel32_ok(armsha_sha1_blocks_hw, armsha_sha1_blocks_portable, 5)) {
         k->sha1 = armsha_sha1_blocks_hw;
         k->sha1_name = ARMSHA_KERNEL_ARMV8_CE;
     }
     if ((use & ARMSHA_SHA256) && armsha_sha256_blocks_hw != NULL
-        && sha256_kernel_ok(armsha_sha256_blocks_hw)) {
+        && kernel32_ok(armsha_sha256_blocks_hw, armsha_sha256_blocks_portable, 8)) {
         k->sha256 = armsha_sha256_blocks_hw;
         k->sha256_name = ARMSHA_KERNEL_ARMV8_CE;
     }
     if ((use & ARMSHA_SHA512) && armsha_sha512_blocks_hw != NULL
-        && sha512_kernel_ok(armsha_sha512_blocks_hw)) {
+        && kernel64_ok(armsha_sha512_blocks_hw)) {
         k->sha512 = armsha_sha512_blocks_hw;
         k->sha512_name = ARMSHA_KERNEL_ARMV8_CE;
     }

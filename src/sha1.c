@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "byteorder.h"
+#include "stream.h"
 
 /* FIPS 180-4 caps the message at 2^64 - 1 bits: whole bytes up to 2^61 - 1. */
 #define SHA1_MAX_BYTES ((UINT64_C(1) << 61) - 1)
@@ -20,60 +21,30 @@ void armsha_sha1_init(armsha_sha1_ctx *ctx, armsha_sha1_blocks_fn *blocks)
     ctx->blocks = blocks;
 }
 
+static void sha1_compress(void *c, const uint8_t *data, size_t nblocks)
+{
+    armsha_sha1_ctx *ctx = c;
+
+    ctx->blocks(ctx->h, data, nblocks);
+}
+
+/* The context's buffer and counters, for stream.h. */
+static armsha_stream sha1_stream(armsha_sha1_ctx *ctx)
+{
+    armsha_stream s = {ctx, sha1_compress, ctx->buf, &ctx->nbuf, &ctx->nbytes, ARMSHA_SHA1_BLOCK_SIZE};
+
+    return s;
+}
+
 int armsha_sha1_update(armsha_sha1_ctx *ctx, const void *data, size_t len)
 {
-    const uint8_t *p = data;
-    size_t nbuf = ctx->nbuf;
-
-    if (len == 0)
-        return 1;
-    if (len > SHA1_MAX_BYTES - ctx->nbytes)
-        return 0;
-    ctx->nbytes += len;
-
-    if (nbuf != 0) {
-        size_t take = ARMSHA_SHA1_BLOCK_SIZE - nbuf;
-
-        if (take > len)
-            take = len;
-        memcpy(ctx->buf + nbuf, p, take);
-        nbuf += take;
-        p += take;
-        len -= take;
-        if (nbuf < ARMSHA_SHA1_BLOCK_SIZE) {
-            ctx->nbuf = (uint32_t)nbuf;
-            return 1;
-        }
-        ctx->blocks(ctx->h, ctx->buf, 1);
-    }
-    /* Whole blocks go to the kernel straight from the caller's buffer. */
-    if (len >= ARMSHA_SHA1_BLOCK_SIZE) {
-        size_t n = len / ARMSHA_SHA1_BLOCK_SIZE;
-
-        ctx->blocks(ctx->h, p, n);
-        p += n * ARMSHA_SHA1_BLOCK_SIZE;
-        len -= n * ARMSHA_SHA1_BLOCK_SIZE;
-    }
-    if (len != 0)
-        memcpy(ctx->buf, p, len);
-    ctx->nbuf = (uint32_t)len;
-    return 1;
+    return armsha_stream_update(sha1_stream(ctx), SHA1_MAX_BYTES, data, len);
 }
 
 void armsha_sha1_final(armsha_sha1_ctx *ctx, uint8_t out[ARMSHA_SHA1_DIGEST_SIZE])
 {
-    size_t n = ctx->nbuf;
 
-    /* Padding is built in place: 0x80, zeros, then the length in bits. */
-    ctx->buf[n++] = 0x80;
-    if (n > ARMSHA_SHA1_BLOCK_SIZE - 8) {
-        memset(ctx->buf + n, 0, ARMSHA_SHA1_BLOCK_SIZE - n);
-        ctx->blocks(ctx->h, ctx->buf, 1);
-        n = 0;
-    }
-    memset(ctx->buf + n, 0, ARMSHA_SHA1_BLOCK_SIZE - 8 - n);
-    armsha_store_be64(ctx->buf + ARMSHA_SHA1_BLOCK_SIZE - 8, ctx->nbytes << 3);
-    ctx->blocks(ctx->h, ctx->buf, 1);
+    armsha_stream_pad(sha1_stream(ctx), 8);
 
     for (size_t i = 0; i < 5; i++)
         armsha_store_be32(out + 4 * i, ctx->h[i]);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "byteorder.h"
+#include "stream.h"
 
 /* FIPS 180-4 caps the message at 2^64 - 1 bits: whole bytes up to 2^61 - 1. */
 #define SHA256_MAX_BYTES ((UINT64_C(1) << 61) - 1)
@@ -36,61 +37,31 @@ void armsha_sha224_init(armsha_sha256_ctx *ctx, armsha_sha256_blocks_fn *blocks)
     sha256_start(ctx, sha224_iv, blocks);
 }
 
+static void sha256_compress(void *c, const uint8_t *data, size_t nblocks)
+{
+    armsha_sha256_ctx *ctx = c;
+
+    ctx->blocks(ctx->h, data, nblocks);
+}
+
+/* The context's buffer and counters, for stream.h. */
+static armsha_stream sha256_stream(armsha_sha256_ctx *ctx)
+{
+    armsha_stream s = {ctx, sha256_compress, ctx->buf, &ctx->nbuf, &ctx->nbytes, ARMSHA_SHA256_BLOCK_SIZE};
+
+    return s;
+}
+
 int armsha_sha256_update(armsha_sha256_ctx *ctx, const void *data, size_t len)
 {
-    const uint8_t *p = data;
-    size_t nbuf = ctx->nbuf;
-
-    if (len == 0)
-        return 1;
-    if (len > SHA256_MAX_BYTES - ctx->nbytes)
-        return 0;
-    ctx->nbytes += len;
-
-    if (nbuf != 0) {
-        size_t take = ARMSHA_SHA256_BLOCK_SIZE - nbuf;
-
-        if (take > len)
-            take = len;
-        memcpy(ctx->buf + nbuf, p, take);
-        nbuf += take;
-        p += take;
-        len -= take;
-        if (nbuf < ARMSHA_SHA256_BLOCK_SIZE) {
-            ctx->nbuf = (uint32_t)nbuf;
-            return 1;
-        }
-        ctx->blocks(ctx->h, ctx->buf, 1);
-    }
-    /* Whole blocks go to the kernel straight from the caller's buffer. */
-    if (len >= ARMSHA_SHA256_BLOCK_SIZE) {
-        size_t n = len / ARMSHA_SHA256_BLOCK_SIZE;
-
-        ctx->blocks(ctx->h, p, n);
-        p += n * ARMSHA_SHA256_BLOCK_SIZE;
-        len -= n * ARMSHA_SHA256_BLOCK_SIZE;
-    }
-    if (len != 0)
-        memcpy(ctx->buf, p, len);
-    ctx->nbuf = (uint32_t)len;
-    return 1;
+    return armsha_stream_update(sha256_stream(ctx), SHA256_MAX_BYTES, data, len);
 }
 
 void armsha_sha256_final(armsha_sha256_ctx *ctx, uint8_t *out, size_t outlen)
 {
-    size_t n = ctx->nbuf;
     size_t i;
 
-    /* Padding is built in place: 0x80, zeros, then the length in bits. */
-    ctx->buf[n++] = 0x80;
-    if (n > ARMSHA_SHA256_BLOCK_SIZE - 8) {
-        memset(ctx->buf + n, 0, ARMSHA_SHA256_BLOCK_SIZE - n);
-        ctx->blocks(ctx->h, ctx->buf, 1);
-        n = 0;
-    }
-    memset(ctx->buf + n, 0, ARMSHA_SHA256_BLOCK_SIZE - 8 - n);
-    armsha_store_be64(ctx->buf + ARMSHA_SHA256_BLOCK_SIZE - 8, ctx->nbytes << 3);
-    ctx->blocks(ctx->h, ctx->buf, 1);
+    armsha_stream_pad(sha256_stream(ctx), 8);
 
     /* Whole words, then the top bytes of the next (outlen is 28 or 32 for the digests). */
     for (i = 0; i < outlen / 4; i++)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "byteorder.h"
+#include "stream.h"
 
 static const uint64_t sha512_iv[8] = {
     UINT64_C(0x6a09e667f3bcc908), UINT64_C(0xbb67ae8584caa73b),
@@ -63,63 +64,32 @@ void armsha_sha512_256_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blo
     sha512_start(ctx, sha512_256_iv, blocks);
 }
 
+static void sha512_compress(void *c, const uint8_t *data, size_t nblocks)
+{
+    armsha_sha512_ctx *ctx = c;
+
+    ctx->blocks(ctx->h, data, nblocks);
+}
+
+/* The context's buffer and counters, for stream.h. */
+static armsha_stream sha512_stream(armsha_sha512_ctx *ctx)
+{
+    armsha_stream s = {ctx, sha512_compress, ctx->buf, &ctx->nbuf, &ctx->nbytes, ARMSHA_SHA512_BLOCK_SIZE};
+
+    return s;
+}
+
 int armsha_sha512_update(armsha_sha512_ctx *ctx, const void *data, size_t len)
 {
-    const uint8_t *p = data;
-    size_t nbuf = ctx->nbuf;
-
-    if (len == 0)
-        return 1;
-    /* The standard allows 2^128 - 1 bits; a 64-bit byte counter is the real limit. */
-    if (len > UINT64_MAX - ctx->nbytes)
-        return 0;
-    ctx->nbytes += len;
-
-    if (nbuf != 0) {
-        size_t take = ARMSHA_SHA512_BLOCK_SIZE - nbuf;
-
-        if (take > len)
-            take = len;
-        memcpy(ctx->buf + nbuf, p, take);
-        nbuf += take;
-        p += take;
-        len -= take;
-        if (nbuf < ARMSHA_SHA512_BLOCK_SIZE) {
-            ctx->nbuf = (uint32_t)nbuf;
-            return 1;
-        }
-        ctx->blocks(ctx->h, ctx->buf, 1);
-    }
-    /* Whole blocks go to the kernel straight from the caller's buffer. */
-    if (len >= ARMSHA_SHA512_BLOCK_SIZE) {
-        size_t n = len / ARMSHA_SHA512_BLOCK_SIZE;
-
-        ctx->blocks(ctx->h, p, n);
-        p += n * ARMSHA_SHA512_BLOCK_SIZE;
-        len -= n * ARMSHA_SHA512_BLOCK_SIZE;
-    }
-    if (len != 0)
-        memcpy(ctx->buf, p, len);
-    ctx->nbuf = (uint32_t)len;
-    return 1;
+    /* The standard allows 2^128 - 1 bits; the 64-bit byte counter is the real limit. */
+    return armsha_stream_update(sha512_stream(ctx), UINT64_MAX, data, len);
 }
 
 void armsha_sha512_final(armsha_sha512_ctx *ctx, uint8_t *out, size_t outlen)
 {
-    size_t n = ctx->nbuf;
     size_t i;
 
-    /* Padding is built in place: 0x80, zeros, then the 128-bit length in bits. */
-    ctx->buf[n++] = 0x80;
-    if (n > ARMSHA_SHA512_BLOCK_SIZE - 16) {
-        memset(ctx->buf + n, 0, ARMSHA_SHA512_BLOCK_SIZE - n);
-        ctx->blocks(ctx->h, ctx->buf, 1);
-        n = 0;
-    }
-    memset(ctx->buf + n, 0, ARMSHA_SHA512_BLOCK_SIZE - 16 - n);
-    armsha_store_be64(ctx->buf + ARMSHA_SHA512_BLOCK_SIZE - 16, ctx->nbytes >> 61);
-    armsha_store_be64(ctx->buf + ARMSHA_SHA512_BLOCK_SIZE - 8, ctx->nbytes << 3);
-    ctx->blocks(ctx->h, ctx->buf, 1);
+    armsha_stream_pad(sha512_stream(ctx), 16);
 
     /* Whole words, then the top bytes of the next: SHA-512/224 ends mid-word. */
     for (i = 0; i < outlen / 8; i++)
