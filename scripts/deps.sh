@@ -9,7 +9,8 @@ sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 host_arch=$(dpkg --print-architecture)
 
-pkgs=(gcc meson ninja-build pkg-config libssl-dev openssl coreutils)
+# clang and mingw-w64-common: the compile check of the Windows on ARM64 code.
+pkgs=(gcc meson ninja-build pkg-config libssl-dev openssl coreutils clang mingw-w64-common)
 if [ "$host_arch" != arm64 ]; then
     # No ARM CPU here: cross-compile and run the arm64 build under qemu user mode.
     pkgs+=(gcc-aarch64-linux-gnu qemu-user libssl-dev:arm64)
