@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# llvm-mca report of the per-block loops of the ARMv8 kernels and the portable block functions.
+#
+#   bench/mca.sh > mca.md
+#
+# Each file is compiled as the build compiles it (aarch64-linux-gnu-gcc -O3, the kernel's
+# own -march), the block loop (the longest backward branch in the function) is cut out of
+# the assembly, and llvm-mca-16 models it on each CPU. Cycles per block are steady state:
+# (cycles of 2n iterations - cycles of n) / n. Next to them, the single-stream latency
+# bound from the SHA*H/H2 dependence chains, with the latencies of llvm's scheduling
+# model for that CPU (printed, so the bound can be checked by hand).
+# Environment: CC (default aarch64-linux-gnu-gcc), MCA (default llvm-mca-16),
+# CPUS (default "neoverse-v1 neoverse-n2 cortex-a72"), KEEP=dir keeps the loops there.
+set -euo pipefail
+
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+CC=${CC:-aarch64-linux-gnu-gcc}
+MCA=${MCA:-llvm-mca-16}
+CPUS=${CPUS:-"neoverse-v1 neoverse-n2 cortex-a72"}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+[ -z "${KEEP:-}" ] || { mkdir -p "$KEEP"; TMP=$KEEP; trap - EXIT; }
+
+# name|source|flags
+FILES=(
+    "sha1_ce|src/arm/sha1_ce.c|-march=armv8-a+crypto"
+    "sha256_ce|src/arm/sha256_ce.c|-march=armv8-a+crypto"
+    "sha512_ce|src/arm/sha512_ce.c|-march=armv8.2-a+sha3"
+    "sha1_portable|src/sha1_portable.c|"
+    "sha256_portable|src/sha256_portable.c|"
+    "sha512_portable|src/sha512_portable.c|"
+)
+for f in "${FILES[@]}"; do
+    IFS='|' read -r name file flags <<<"$f"
+    # shellcheck disable=SC2086
+    "$CC" -O3 $flags -I"$SRC/include" -I"$SRC/src" -S -o "$TMP/$name.s" "$SRC/$file"
+done
+
+python3 - "$TMP" "$MCA" "$CC" "$CPUS" "$SRC" "${FILES[@]}" <<'EOF'
+import datetime, re, subprocess, sys
+
+tmp, mca, cc, cpus, src = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(), sys.argv[5]
+files = [f.split("|") for f in sys.argv[6:]]
+MATTR = "+sha2,+sha3,+aes"  # lets cortex-a72 parse SHA-512 code: a hypothetical for that core
+
+
+def loop_body(path):
+    """The instructions of the longest loop: from a label to the last branch back to it."""
+    lines = open(path).read().splitlines()
+    labels, best = {}, []
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\.L\w+):", line)
+        if m:
+            labels[m.group(1)] = i
+            continue
+        m = re.match(r"^\s+(b\.\w+|b\w\w|cbn?z|tbn?z|b)\s+(?:.*,\s*)?(\.L\w+)\s*$", line)
+        if m and m.group(2) in labels and labels[m.group(2)] < i:
+            body = [l.strip() for l in lines[labels[m.group(2)] + 1:i + 1]]
+            body = [l for l in body if l and not l.startswith((".", "#", "//")) and not l.endswith(":")]
+            if len(body) > len(best):
+                best = body
+    return best
+
+
+def mca_run(asm, cpu, iters, extra=()):
+    r = subprocess.run([mca, "-mtriple=aarch64-linux-gnu", "-mcpu=" + cpu, "-mattr=" + MATTR,
+                        "-iterations=%d" % iters, *extra], input=asm, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("llvm-mca failed on %s: %s" % (cpu, r.stderr[:500]))
+    return r.stdout
+
+
+def cycles(out):
+    return int(re.search(r"Total Cycles:\s+(\d+)", out).group(1))
+
+
+def per_block(asm, cpu, n=200):
+    a = mca_run(asm, cpu, n)
+    b = mca_run(asm, cpu, 2 * n)
+    rthr = float(re.search(r"Block RThroughput:\s+([\d.]+)", a).group(1))
+    return (cycles(b) - cycles(a)) / n, rthr
+
+
+PROBES = [
+    ("sha1c", "sha1c q0, s1, v2.4s"), ("sha1h", "sha1h s1, s0"),
+    ("sha256h", "sha256h q0, q1, v2.4s"), ("sha256h2", "sha256h2 q1, q3, v2.4s"),
+    ("sha512h", "sha512h q0, q1, v2.2d"), ("sha512h2", "sha512h2 q0, q1, v2.2d"),
+    ("add .4s", "add v0.4s, v0.4s, v1.4s"), ("add .2d", "add v0.2d, v0.2d, v1.2d"),
+    ("ext", "ext v0.16b, v1.16b, v2.16b, #8"), ("mov .16b", "mov v3.16b, v0.16b"),
+]
+
+
+def latencies(cpu):
+    out = mca_run("\n".join(p[1] for p in PROBES) + "\n", cpu, 1, ["-instruction-info"])
+    rows = re.findall(r"^\s*\d+\s+(\d+)\s+[\d.]+\s.*?\t", out, re.M)
+    if len(rows) != len(PROBES):
+        raise SystemExit("cannot read latencies for " + cpu)
+    lat = {p[0]: int(v) for p, v in zip(PROBES, rows)}
+    # Which model llvm uses for the CPU: its resource names say (LLVM 16 has no
+    # Neoverse V1 model of its own and gives -mcpu=neoverse-v1 the N2 one).
+    m = re.search(r"^Resources:\n\[[\d.]+\]\s+-\s+([A-Za-z0-9]+?)Unit", out, re.M)
+    lat["model"] = m.group(1) if m else "?"
+    return lat
+
+
+def bounds(L):
+    """Single-stream latency bounds per block, from the dependence chains:
+    SHA-1: 20 quads of SHA1C/P/M on abcd, then abcd += saved.
+    SHA-256: per quad SHA256H updates abcd in place and SHA256H2 needs the old abcd,
+      so a MOV copies it: the period is the largest cycle mean of a->a (H), e->e (H2)
+      and a->mov->e->a ((H + MOV + H2) / 2); 16 quads and the feed-forward add.
+      Without the copy on the chain (move elimination) it is 16 * max(H, H2) + add.
+    SHA-512: per double round SHA512H -> ADD (new ef = cd + H) -> EXT (next fg, de)
+      -> SHA512H; 40 double rounds and the feed-forward add."""
+    h, h2, mv = L["sha256h"], L["sha256h2"], L["mov .16b"]
+    p256 = max(h, h2, (h + h2 + mv) / 2)
+    return {
+        "sha1_ce": (20 * L["sha1c"] + L["add .4s"], "20*%d + %d" % (L["sha1c"], L["add .4s"])),
+        "sha256_ce": (16 * p256 + L["add .4s"],
+                      "16*%g + %d (copy on chain); %d without" % (p256, L["add .4s"], 16 * max(h, h2) + L["add .4s"])),
+        "sha512_ce": (40 * (L["sha512h"] + L["add .2d"] + L["ext"]) + L["add .2d"],
+                      "40*(%d+%d+%d) + %d" % (L["sha512h"], L["add .2d"], L["ext"], L["add .2d"])),
+    }
+
+
+ver = subprocess.run([mca, "--version"], capture_output=True, text=True).stdout
+ver = re.search(r"LLVM version ([\d.]+)", ver).group(1)
+ccver = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+print("## llvm-mca: modeled cycles per block\n")
+print("- date: %s; llvm-mca-16 (LLVM %s) with `-mtriple=aarch64-linux-gnu -mattr=%s`; %s -O3"
+      % (datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"), ver, MATTR, ccver))
+print("- cycles/block: steady state of the extracted loop, (cycles of 400 iterations - cycles of 200) / 200;"
+      " RThroughput: llvm-mca's resource bound for one iteration (no dependences)")
+print("- latency bound: single-stream bound from the dependence chains with the latencies below"
+      " (llvm-16 scheduling model of each CPU, read with `llvm-mca -instruction-info`)")
+print("- cortex-a72 has no SHA-512 instructions (FEAT_SHA512): its sha512_ce row is what llvm's model makes of them, a hypothetical\n")
+
+lat = {cpu: latencies(cpu) for cpu in cpus}
+print("### Latencies used (cycles, llvm-16 scheduling models)\n")
+print("| instruction | " + " | ".join(cpus) + " |")
+print("|---|" + "---:|" * len(cpus))
+print("| scheduling model (resource names) | " + " | ".join("%sUnit*" % lat[c]["model"] for c in cpus) + " |")
+for name, _ in PROBES:
+    print("| `%s` | " % name + " | ".join(str(lat[c][name]) for c in cpus) + " |")
+print()
+same = [c for c in cpus if lat[c]["model"] == "N2" and c != "neoverse-n2"]
+if same:
+    print("Note: llvm-mca-16 models %s with the Neoverse N2 scheduling model (LLVM 16 has none of its own),"
+          " so those figures equal the N2 ones.\n" % ", ".join(same))
+
+bodies = {}
+for name, path, flags in files:
+    bodies[name] = loop_body("%s/%s.s" % (tmp, name))
+    with open("%s/%s.loop.s" % (tmp, name), "w") as f:
+        f.write("\n".join(bodies[name]) + "\n")
+
+res = {}
+for cpu in cpus:
+    b = bounds(lat[cpu])
+    print("### %s\n" % cpu)
+    print("| block function | flags | loop insns | cycles/block | cycles/byte | RThroughput | latency bound | derivation | cycles / bound |")
+    print("|---|---|---:|---:|---:|---:|---:|---|---:|")
+    for name, path, flags in files:
+        body = bodies[name]
+        if not body:
+            print("| %s | `%s` | (no loop found) | | | | | | |" % (name, ("-O3 " + flags).strip()))
+            continue
+        cyc, rthr = per_block("\n".join(body) + "\n", cpu)
+        res[(cpu, name)] = cyc
+        blk = 128 if "sha512" in name else 64
+        bound, how = b.get(name, (None, ""))
+        print("| %s | `%s` | %d | %.1f | %.2f | %.1f | %s | %s | %s |" % (
+            name, ("-O3 " + flags).strip(), len(body), cyc, cyc / blk, rthr,
+            "%g" % bound if bound else "-", how or "-", "%.2f" % (cyc / bound) if bound else "-"))
+    print()
+
+print("### Target (c): llvm-mca neoverse-v1 cycles per block\n")
+print("| kernel | target | modeled | met |")
+print("|---|---:|---:|---|")
+for name, target in (("sha256_ce", 90), ("sha512_ce", 265), ("sha1_ce", 110)):
+    v = res.get(("neoverse-v1", name))
+    print("| %s | <= %d | %s | %s |" % (name, target, "ERR" if v is None else "%.1f" % v,
+                                          "ERR" if v is None else ("met" if v <= target else "**not met**")))
+EOF

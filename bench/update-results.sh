@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Re-measures everything and rewrites the generated sections of bench/RESULTS.md.
+#
+#   bench/update-results.sh [ARM_BUILDDIR] [NATIVE_BUILDDIR]
+#
+# Defaults: build-bench-arm and build-bench under the source root (set up when missing).
+# Runs bench/insncount.sh, bench/mca.sh and the native armsha-bench, and puts each output
+# between its <!-- BEGIN name --> / <!-- END name --> markers; the prose around them is
+# left alone (re-read it against the new figures).
+set -euo pipefail
+
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+ARM=${1:-$SRC/build-bench-arm}
+NATIVE=${2:-$SRC/build-bench}
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+
+echo "update-results: instruction counts (qemu) ..." >&2
+"$SRC/bench/insncount.sh" "$ARM" >"$OUT/insncount"
+echo "update-results: llvm-mca ..." >&2
+"$SRC/bench/mca.sh" >"$OUT/mca"
+echo "update-results: native throughput ..." >&2
+[ -f "$NATIVE/build.ninja" ] || meson setup "$NATIVE" "$SRC" >&2
+ninja -C "$NATIVE" armsha.so bench/armsha-bench >&2
+{
+    echo "## Native throughput ($(uname -m), \`armsha-bench\`)"
+    echo
+    OPENSSL_MODULES="$NATIVE" "$NATIVE/bench/armsha-bench" -t 0.2 -r 3
+} >"$OUT/speed"
+
+python3 - "$SRC/bench/RESULTS.md" "$OUT" <<'EOF'
+import os, re, sys
+
+path, out = sys.argv[1], sys.argv[2]
+text = open(path).read()
+for name in ("insncount", "mca", "speed"):
+    body = open(os.path.join(out, name)).read().rstrip() + "\n"
+    pat = re.compile(r"(<!-- BEGIN %s -->\n).*?(<!-- END %s -->)" % (name, name), re.S)
+    if not pat.search(text):
+        sys.exit("RESULTS.md has no %s markers" % name)
+    text = pat.sub(lambda m: m.group(1) + body + m.group(2), text)
+open(path, "w").write(text)
+EOF
+echo "update-results: bench/RESULTS.md updated" >&2
