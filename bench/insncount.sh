@@ -26,7 +26,6 @@ SIZES=${SIZES:-"16 64 256 1024 8192 16384"}
 BREAKDOWNS=${BREAKDOWNS:-"SHA2-256:16:oneshot SHA2-256:16:stream"}
 QEMU=${QEMU:-qemu-aarch64}
 INSNCOUNT_C=${INSNCOUNT_C:-$SRC/../shared/tools/qemu-insncount.c}
-[ -f "$INSNCOUNT_C" ] || INSNCOUNT_C=/work/shared/tools/qemu-insncount.c
 
 if [ ! -f "$BUILD/build.ninja" ]; then
     meson setup "$BUILD" "$SRC" --cross-file "$SRC/conf/cross/aarch64-linux-gnu.txt" >&2
