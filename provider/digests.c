@@ -50,11 +50,10 @@ typedef struct digest_ctx {
     digest_core core; /* only the member of desc's family is ever written */
 } digest_ctx;
 
-/* What the three streaming cores (include/armsha/) differ in. */
+/* What the three streaming cores (include/armsha/) differ in, besides update and final
+ * (those are per-family dispatch functions, see DEFINE_FAMILY_HASH). */
 typedef struct digest_family {
     size_t block_size;
-    int (*update)(digest_core *core, const unsigned char *in, size_t inl);
-    void (*final)(digest_core *core, unsigned char *out, size_t outlen);
     /* Clears the bytes of ctx this family uses; a constant size per family keeps it cheap. */
     void (*cleanse)(digest_ctx *ctx);
     /* NULL when the family has no settable context parameters. */
@@ -72,48 +71,21 @@ struct digest_desc {
 
 #define USED_BYTES(member) (offsetof(digest_ctx, core) + sizeof(((digest_core *)0)->member))
 
-static int sha1_update(digest_core *c, const unsigned char *in, size_t inl)
-{
-    return armsha_sha1_update(&c->sha1, in, inl);
-}
-static void sha1_final(digest_core *c, unsigned char *out, size_t outlen)
-{
-    (void)outlen; /* always ARMSHA_SHA1_DIGEST_SIZE */
-    armsha_sha1_final(&c->sha1, out);
-}
 static void sha1_cleanse(digest_ctx *ctx) { cleanse(ctx, USED_BYTES(sha1)); }
-
-static int sha256_update(digest_core *c, const unsigned char *in, size_t inl)
-{
-    return armsha_sha256_update(&c->sha256, in, inl);
-}
-static void sha256_final(digest_core *c, unsigned char *out, size_t outlen)
-{
-    armsha_sha256_final(&c->sha256, out, outlen);
-}
 static void sha256_cleanse(digest_ctx *ctx) { cleanse(ctx, USED_BYTES(sha256)); }
-
-static int sha512_update(digest_core *c, const unsigned char *in, size_t inl)
-{
-    return armsha_sha512_update(&c->sha512, in, inl);
-}
-static void sha512_final(digest_core *c, unsigned char *out, size_t outlen)
-{
-    armsha_sha512_final(&c->sha512, out, outlen);
-}
 static void sha512_cleanse(digest_ctx *ctx) { cleanse(ctx, USED_BYTES(sha512)); }
 
 static OSSL_FUNC_digest_set_ctx_params_fn sha1_set_ctx_params;
 static OSSL_FUNC_digest_settable_ctx_params_fn sha1_settable_ctx_params;
 
 static const digest_family sha1_family = {
-    ARMSHA_SHA1_BLOCK_SIZE, sha1_update, sha1_final, sha1_cleanse, sha1_set_ctx_params
+    ARMSHA_SHA1_BLOCK_SIZE, sha1_cleanse, sha1_set_ctx_params
 };
 static const digest_family sha256_family = {
-    ARMSHA_SHA256_BLOCK_SIZE, sha256_update, sha256_final, sha256_cleanse, NULL
+    ARMSHA_SHA256_BLOCK_SIZE, sha256_cleanse, NULL
 };
 static const digest_family sha512_family = {
-    ARMSHA_SHA512_BLOCK_SIZE, sha512_update, sha512_final, sha512_cleanse, NULL
+    ARMSHA_SHA512_BLOCK_SIZE, sha512_cleanse, NULL
 };
 
 /* ---- Errors ------------------------------------------------------------------------ */
@@ -163,23 +135,16 @@ static int digest_init(void *vctx, const OSSL_PARAM params[])
     return 1;
 }
 
-static int digest_update(void *vctx, const unsigned char *in, size_t inl)
+static int refuse_too_long(const digest_ctx *ctx)
 {
-    digest_ctx *ctx = vctx;
-
-    if (ctx->state != STATE_ACTIVE)
-        return refuse_state(ctx);
-    if (!ctx->desc->family->update(&ctx->core, in, inl)) {
-        armsha_raise(ctx->prov, ARMSHA_R_MESSAGE_TOO_LONG, "%.*s", name_len(ctx->desc),
-                     ctx->desc->names);
-        return 0;
-    }
-    return 1;
+    armsha_raise(ctx->prov, ARMSHA_R_MESSAGE_TOO_LONG, "%.*s", name_len(ctx->desc),
+                 ctx->desc->names);
+    return 0;
 }
 
-static int digest_final(void *vctx, unsigned char *out, size_t *outl, size_t outsz)
+/* Everything final checks before the core writes the digest. */
+static int final_allowed(const digest_ctx *ctx, size_t outsz)
 {
-    digest_ctx *ctx = vctx;
     const digest_desc *d = ctx->desc;
 
     if (ctx->state != STATE_ACTIVE)
@@ -189,15 +154,50 @@ static int digest_final(void *vctx, unsigned char *out, size_t *outl, size_t out
                      name_len(d), d->names, d->digest_size, outsz);
         return 0;
     }
-    d->family->final(&ctx->core, out, d->digest_size);
-    ctx->state = STATE_FINISHED;
-    if (outl != NULL)
-        *outl = d->digest_size;
     return 1;
 }
 
-static int digest_oneshot(const digest_desc *d, void *provctx, const unsigned char *in,
-                          size_t inl, unsigned char *out, size_t *outl, size_t outsz)
+/* SHA-1's core has one output size and so no outlen; this gives it the others' shape. */
+static inline void armsha_sha1_final_n(armsha_sha1_ctx *c, unsigned char *out, size_t outlen)
+{
+    (void)outlen; /* always ARMSHA_SHA1_DIGEST_SIZE */
+    armsha_sha1_final(c, out);
+}
+#define armsha_sha256_final_n armsha_sha256_final
+#define armsha_sha512_final_n armsha_sha512_final
+
+/* Update and final of one family, calling its core directly: they run for every message
+ * (a TLS handshake makes many small updates), so no descriptor indirection here. */
+#define DEFINE_FAMILY_HASH(fam)                                                              \
+    static int fam##_update(void *vctx, const unsigned char *in, size_t inl)                 \
+    {                                                                                        \
+        digest_ctx *ctx = vctx;                                                              \
+                                                                                             \
+        if (ctx->state != STATE_ACTIVE)                                                      \
+            return refuse_state(ctx);                                                        \
+        return armsha_##fam##_update(&ctx->core.fam, in, inl) ? 1 : refuse_too_long(ctx);     \
+    }                                                                                        \
+    static int fam##_final(void *vctx, unsigned char *out, size_t *outl, size_t outsz)       \
+    {                                                                                        \
+        digest_ctx *ctx = vctx;                                                              \
+                                                                                             \
+        if (!final_allowed(ctx, outsz))                                                      \
+            return 0;                                                                        \
+        armsha_##fam##_final_n(&ctx->core.fam, out, ctx->desc->digest_size);                 \
+        ctx->state = STATE_FINISHED;                                                         \
+        if (outl != NULL)                                                                    \
+            *outl = ctx->desc->digest_size;                                                  \
+        return 1;                                                                            \
+    }
+
+DEFINE_FAMILY_HASH(sha1)
+DEFINE_FAMILY_HASH(sha256)
+DEFINE_FAMILY_HASH(sha512)
+
+static int digest_oneshot(const digest_desc *d, OSSL_FUNC_digest_update_fn *update,
+                          OSSL_FUNC_digest_final_fn *final, void *provctx,
+                          const unsigned char *in, size_t inl, unsigned char *out,
+                          size_t *outl, size_t outsz)
 {
     digest_ctx ctx;
     int ok;
@@ -205,8 +205,7 @@ static int digest_oneshot(const digest_desc *d, void *provctx, const unsigned ch
     ctx.desc = d;
     ctx.prov = provctx;
     ctx.state = STATE_NEW;
-    ok = digest_init(&ctx, NULL) && digest_update(&ctx, in, inl)
-         && digest_final(&ctx, out, outl, outsz);
+    ok = digest_init(&ctx, NULL) && update(&ctx, in, inl) && final(&ctx, out, outl, outsz);
     d->family->cleanse(&ctx);
     return ok;
 }
@@ -396,13 +395,14 @@ static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
     static int id##_digest(void *provctx, const unsigned char *in, size_t inl,               \
                            unsigned char *out, size_t *outl, size_t outsz)                   \
     {                                                                                        \
-        return digest_oneshot(&id##_desc, provctx, in, inl, out, outl, outsz);               \
+        return digest_oneshot(&id##_desc, fam##_update, fam##_final, provctx, in, inl, out,  \
+                              outl, outsz);                                                  \
     }                                                                                        \
     static const OSSL_DISPATCH id##_functions[] = {                                          \
         { OSSL_FUNC_DIGEST_NEWCTX, (void (*)(void))id##_newctx },                            \
         { OSSL_FUNC_DIGEST_INIT, (void (*)(void))digest_init },                              \
-        { OSSL_FUNC_DIGEST_UPDATE, (void (*)(void))digest_update },                          \
-        { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))digest_final },                            \
+        { OSSL_FUNC_DIGEST_UPDATE, (void (*)(void))fam##_update },                           \
+        { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))fam##_final },                             \
         { OSSL_FUNC_DIGEST_DIGEST, (void (*)(void))id##_digest },                            \
         { OSSL_FUNC_DIGEST_FREECTX, (void (*)(void))digest_freectx },                        \
         { OSSL_FUNC_DIGEST_DUPCTX, (void (*)(void))digest_dupctx },                          \
