@@ -3,14 +3,6 @@
 
 #include "kernels.h"
 
-/* GCC's pre-allocation scheduler hoists each SHA1C/P/M above the shift that still
- * reads abcd, so abcd gets copied and the MOV lands on the SHA1C/P/M chain: 122
- * instead of 84 cycles a block on the Neoverse V1 model. The cores reorder these
- * few instructions themselves anyway. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-schedule-insns")
-#endif
-
 /* e of the next four rounds: a rotated left by 30, which is what SHA1H computes. GCC
  * knows that and turns vsha1h_u32 into a shift and an insert (two instructions plus a
  * lane move); the asm keeps the one SHA1H. It costs model cycles, not instructions:
