@@ -68,11 +68,13 @@ void armsha_sha256_blocks_armv8(uint32_t state[8], const uint8_t *data, size_t n
     uint32x4_t efgh = vld1q_u32(state + 4);
 
     do {
-        /* vld1q_u8 has no alignment requirement; rev32 turns the big-endian words around. */
-        uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(data)));
-        uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(data + 16)));
-        uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(data + 32)));
-        uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(data + 48)));
+        /* One LD1 of four registers, no alignment requirement; rev32 turns the
+         * big-endian words around. */
+        const uint8x16x4_t m = vld1q_u8_x4(data);
+        uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(m.val[0]));
+        uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(m.val[1]));
+        uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(m.val[2]));
+        uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(m.val[3]));
         const uint32x4_t abcd_saved = side_copy(&abcd), efgh_saved = side_copy(&efgh);
         uint32x4_t wka = vaddq_u32(w0, k0), wkb;
 

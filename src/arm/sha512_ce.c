@@ -52,15 +52,17 @@ void armsha_sha512_blocks_armv8(uint64_t state[8], const uint8_t *data, size_t n
     uint64x2_t s4;
 
     do {
-        /* vld1q_u8 has no alignment requirement; rev64 turns the big-endian words around. */
-        uint64x2_t m0 = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(data)));
-        uint64x2_t m1 = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(data + 16)));
-        uint64x2_t m2 = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(data + 32)));
-        uint64x2_t m3 = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(data + 48)));
-        uint64x2_t m4 = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(data + 64)));
-        uint64x2_t m5 = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(data + 80)));
-        uint64x2_t m6 = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(data + 96)));
-        uint64x2_t m7 = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(data + 112)));
+        /* Two LD1s of four registers each, no alignment requirement; rev64 turns the
+         * big-endian words around. */
+        const uint8x16x4_t lo = vld1q_u8_x4(data), hi = vld1q_u8_x4(data + 64);
+        uint64x2_t m0 = vreinterpretq_u64_u8(vrev64q_u8(lo.val[0]));
+        uint64x2_t m1 = vreinterpretq_u64_u8(vrev64q_u8(lo.val[1]));
+        uint64x2_t m2 = vreinterpretq_u64_u8(vrev64q_u8(lo.val[2]));
+        uint64x2_t m3 = vreinterpretq_u64_u8(vrev64q_u8(lo.val[3]));
+        uint64x2_t m4 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[0]));
+        uint64x2_t m5 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[1]));
+        uint64x2_t m6 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[2]));
+        uint64x2_t m7 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[3]));
         /* 40 round-constant vectors do not fit beside the 17 that hold the state
          * and the message: each is loaded once per block, next to its use. The
          * volatile asm hides that it is the same table every block; otherwise the
