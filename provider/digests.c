@@ -135,6 +135,14 @@ static int digest_init(void *vctx, const OSSL_PARAM params[])
     return 1;
 }
 
+/* A NULL input with a length, or a NULL output: refused instead of dereferenced. */
+static int refuse_null(const digest_ctx *ctx, const char *what)
+{
+    armsha_raise(ctx->prov, ARMSHA_R_NULL_BUFFER, "%.*s: %s", name_len(ctx->desc),
+                 ctx->desc->names, what);
+    return 0;
+}
+
 static int refuse_too_long(const digest_ctx *ctx)
 {
     armsha_raise(ctx->prov, ARMSHA_R_MESSAGE_TOO_LONG, "%.*s", name_len(ctx->desc),
@@ -143,12 +151,14 @@ static int refuse_too_long(const digest_ctx *ctx)
 }
 
 /* Everything final checks before the core writes the digest. */
-static int final_allowed(const digest_ctx *ctx, size_t outsz)
+static int final_allowed(const digest_ctx *ctx, const unsigned char *out, size_t outsz)
 {
     const digest_desc *d = ctx->desc;
 
     if (ctx->state != STATE_ACTIVE)
         return refuse_state(ctx);
+    if (out == NULL)
+        return refuse_null(ctx, "output buffer is NULL");
     if (outsz < d->digest_size) {
         armsha_raise(ctx->prov, ARMSHA_R_OUTPUT_TOO_SMALL, "%.*s needs %zu bytes, got %zu",
                      name_len(d), d->names, d->digest_size, outsz);
@@ -175,13 +185,15 @@ static inline void armsha_sha1_final_n(armsha_sha1_ctx *c, unsigned char *out, s
                                                                                              \
         if (ctx->state != STATE_ACTIVE)                                                      \
             return refuse_state(ctx);                                                        \
+        if (in == NULL && inl != 0)                                                          \
+            return refuse_null(ctx, "input is NULL but its length is not 0");                \
         return armsha_##fam##_update(&ctx->core.fam, in, inl) ? 1 : refuse_too_long(ctx);     \
     }                                                                                        \
     static int fam##_final(void *vctx, unsigned char *out, size_t *outl, size_t outsz)       \
     {                                                                                        \
         digest_ctx *ctx = vctx;                                                              \
                                                                                              \
-        if (!final_allowed(ctx, outsz))                                                      \
+        if (!final_allowed(ctx, out, outsz))                                                 \
             return 0;                                                                        \
         armsha_##fam##_final_n(&ctx->core.fam, out, ctx->desc->digest_size);                 \
         ctx->state = STATE_FINISHED;                                                         \

@@ -13,6 +13,7 @@ const OSSL_ITEM armsha_reason_strings[] = {
     { ARMSHA_R_WRONG_PARAM_TYPE, "parameter of the wrong type" },
     { ARMSHA_R_PARAM_TOO_SMALL, "parameter buffer too small" },
     { ARMSHA_R_BAD_SSL3_MASTER_SECRET, "SSLv3 master secret must be 48 bytes" },
+    { ARMSHA_R_NULL_BUFFER, "NULL buffer passed where data is needed" },
     { 0, NULL }
 };
 

@@ -19,7 +19,8 @@ enum armsha_reason {
     ARMSHA_R_MESSAGE_TOO_LONG,
     ARMSHA_R_WRONG_PARAM_TYPE,
     ARMSHA_R_PARAM_TOO_SMALL,
-    ARMSHA_R_BAD_SSL3_MASTER_SECRET
+    ARMSHA_R_BAD_SSL3_MASTER_SECRET,
+    ARMSHA_R_NULL_BUFFER
 };
 
 /* Reasons raised inside OSSL_provider_init. The core registers the table below only once

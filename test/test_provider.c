@@ -881,6 +881,14 @@ static void test_dispatch(void)
                 f.freectx(ctx);
             continue;
         }
+        /* NULL buffers: refused with an error, no crash, state intact. */
+        CHECK(!f.update(ctx, NULL, 5), "%s: dispatch update(NULL, 5) accepted", n);
+        CHECK(ERR_peek_error() != 0, "%s: update(NULL, 5) refused without an error", n);
+        ERR_clear_error();
+        outl = 12345;
+        CHECK(!f.final(ctx, NULL, &outl, sz), "%s: dispatch final into NULL accepted", n);
+        CHECK(ERR_peek_error() != 0 && outl == 12345, "%s: final into NULL: no error, or outl written", n);
+        ERR_clear_error();
         /* Short output buffers: refused, nothing written, state intact. */
         shorts[0] = 0;
         shorts[1] = 1;
@@ -952,7 +960,8 @@ static void test_dispatch(void)
         n_oneshot += f.digest != NULL;
     }
     if (n_fail == before)
-        ok("dispatch table: update/final before init refused; final with outsz 0, 1, size-1 refused and "
+        ok("dispatch table: update/final before init refused; update(NULL, 5) and final(NULL) refused; "
+           "final with outsz 0, 1, size-1 refused and "
            "writes nothing, state intact; update(NULL, 0); dupctx; update after final refused; re-init "
            "after final; one-shot digest function (%d of 7 offer it) incl. short output",
            n_oneshot);
