@@ -11,63 +11,34 @@
 
 #include "armsha/cpu.h"
 #include "shavs.h"
+#include "variants.h"
 
 #define EXIT_SKIP 77
 #define MAX_REPORTS 5 /* mismatches printed per file and hasher; the rest are only counted */
-
-typedef struct algo {
-    const char *file; /* file name prefix: SHA1ShortMsg.rsp ... */
-    const char *evp;  /* OpenSSL name */
-    size_t mdlen;
-    size_t block;
-    unsigned family; /* ARMSHA_SHA1, ARMSHA_SHA256 or ARMSHA_SHA512 */
-    void (*init256)(armsha_sha256_ctx *, armsha_sha256_blocks_fn *);
-    void (*init512)(armsha_sha512_ctx *, armsha_sha512_blocks_fn *);
-} algo;
-
-static const algo algos[] = {
-    {"SHA1", "SHA1", 20, 64, ARMSHA_SHA1, NULL, NULL},
-    {"SHA224", "SHA2-224", 28, 64, ARMSHA_SHA256, armsha_sha224_init, NULL},
-    {"SHA256", "SHA2-256", 32, 64, ARMSHA_SHA256, armsha_sha256_init, NULL},
-    {"SHA384", "SHA2-384", 48, 128, ARMSHA_SHA512, NULL, armsha_sha384_init},
-    {"SHA512", "SHA2-512", 64, 128, ARMSHA_SHA512, NULL, armsha_sha512_init},
-    {"SHA512_224", "SHA2-512/224", 28, 128, ARMSHA_SHA512, NULL, armsha_sha512_224_init},
-    {"SHA512_256", "SHA2-512/256", 32, 128, ARMSHA_SHA512, NULL, armsha_sha512_256_init},
-};
-#define NALGOS (sizeof(algos) / sizeof(algos[0]))
 
 /* The record counts of the NIST byte-oriented files: a truncated file must not pass quietly.
  * ShortMsg has Len = 0, 8, ..., 8 * block; LongMsg has 64 (128) long messages; Monte 100. */
 static const char *const kinds[] = {"ShortMsg", "LongMsg", "Monte"};
 #define NKINDS 3
 
-static size_t expected_records(const algo *a, int kind)
+static size_t expected_records(const armsha_variant *v, int kind)
 {
     switch (kind) {
     case 0:
-        return a->block + 1;
+        return v->block + 1;
     case 1:
-        return a->block;
+        return v->block;
     default:
         return 100;
     }
 }
 
-typedef struct kernel {
-    const char *name;
-    armsha_sha1_blocks_fn *sha1;
-    armsha_sha256_blocks_fn *sha256;
-    armsha_sha512_blocks_fn *sha512;
-} kernel;
-
 /* One way of computing a digest: a core context with a given kernel, or an EVP_MD. */
 typedef struct hasher {
-    const algo *a;
+    const armsha_variant *v;
     const char *name;
-    const kernel *k; /* NULL in provider mode */
-    armsha_sha1_ctx c1;
-    armsha_sha256_ctx c256;
-    armsha_sha512_ctx c512;
+    const armsha_test_kernel *k; /* NULL in provider mode */
+    armsha_variant_ctx core;
     EVP_MD *md;
     EVP_MD_CTX *mctx;
 } hasher;
@@ -76,17 +47,7 @@ static int h_init(hasher *h)
 {
     if (h->k == NULL)
         return EVP_DigestInit_ex(h->mctx, h->md, NULL) == 1;
-    switch (h->a->family) {
-    case ARMSHA_SHA1:
-        armsha_sha1_init(&h->c1, h->k->sha1);
-        break;
-    case ARMSHA_SHA256:
-        h->a->init256(&h->c256, h->k->sha256);
-        break;
-    default:
-        h->a->init512(&h->c512, h->k->sha512);
-        break;
-    }
+    armsha_variant_init(&h->core, h->v, h->k);
     return 1;
 }
 
@@ -94,14 +55,7 @@ static int h_update(hasher *h, const uint8_t *p, size_t n)
 {
     if (h->k == NULL)
         return EVP_DigestUpdate(h->mctx, p, n) == 1;
-    switch (h->a->family) {
-    case ARMSHA_SHA1:
-        return armsha_sha1_update(&h->c1, p, n) == 1;
-    case ARMSHA_SHA256:
-        return armsha_sha256_update(&h->c256, p, n) == 1;
-    default:
-        return armsha_sha512_update(&h->c512, p, n) == 1;
-    }
+    return armsha_variant_update(&h->core, p, n) == 1;
 }
 
 static int h_final(hasher *h, uint8_t *out)
@@ -109,19 +63,9 @@ static int h_final(hasher *h, uint8_t *out)
     if (h->k == NULL) {
         unsigned int outl = 0;
 
-        return EVP_DigestFinal_ex(h->mctx, out, &outl) == 1 && outl == h->a->mdlen;
+        return EVP_DigestFinal_ex(h->mctx, out, &outl) == 1 && outl == h->v->outlen;
     }
-    switch (h->a->family) {
-    case ARMSHA_SHA1:
-        armsha_sha1_final(&h->c1, out);
-        break;
-    case ARMSHA_SHA256:
-        armsha_sha256_final(&h->c256, out, h->a->mdlen);
-        break;
-    default:
-        armsha_sha512_final(&h->c512, out, h->a->mdlen);
-        break;
-    }
+    armsha_variant_final(&h->core, out);
     return 1;
 }
 
@@ -131,18 +75,9 @@ static int h_oneshot(hasher *h, const uint8_t *p, size_t n, uint8_t *out)
     if (h->k == NULL) {
         unsigned int outl = 0;
 
-        return EVP_Digest(p, n, out, &outl, h->md, NULL) == 1 && outl == h->a->mdlen;
+        return EVP_Digest(p, n, out, &outl, h->md, NULL) == 1 && outl == h->v->outlen;
     }
     return h_init(h) && h_update(h, p, n) && h_final(h, out);
-}
-
-/* xorshift64*: fixed seeds, so that a failing split pattern can be replayed. */
-static uint64_t rng_next(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * UINT64_C(2685821657736338717);
 }
 
 enum { PAT_ONESHOT, PAT_UNALIGNED, PAT_BYTES_HEAD, PAT_ONE_THEN_REST, PAT_RANDOM1, PAT_RANDOM2, NPAT };
@@ -156,12 +91,12 @@ static const char *const pat_names[NPAT] = {
 /* Random chunks up to three blocks, one in eight of them empty. */
 static int update_random(hasher *h, const uint8_t *m, size_t len, uint64_t seed)
 {
-    uint64_t s = seed * UINT64_C(0x9e3779b97f4a7c15) + 1;
+    uint64_t s = armsha_rng_start(seed, 1);
     size_t off = 0;
 
     while (off < len) {
-        uint64_t r = rng_next(&s);
-        size_t n = (r & 7) == 0 ? 0 : (size_t)((r >> 8) % (3 * h->a->block + 1));
+        uint64_t r = armsha_rng_next(&s);
+        size_t n = (r & 7) == 0 ? 0 : (size_t)((r >> 8) % (3 * h->v->block + 1));
 
         if (n > len - off)
             n = len - off;
@@ -192,7 +127,7 @@ static int hash_pattern(hasher *h, int pat, const uint8_t *m, size_t len, uint8_
         break;
     }
     case PAT_BYTES_HEAD:
-        head = 2 * h->a->block + 3;
+        head = 2 * h->v->block + 3;
         if (head > len)
             head = len;
         for (size_t i = 0; i < head; i++)
@@ -241,8 +176,8 @@ static void report(tally *t, const char *fname, const hasher *h, const char *whe
             ERR_print_errors_fp(stdout);
         return;
     }
-    print_hex("got     ", got, h->a->mdlen);
-    print_hex("expected", want, h->a->mdlen);
+    print_hex("got     ", got, h->v->outlen);
+    print_hex("expected", want, h->v->outlen);
 }
 
 static void run_messages(hasher *h, const char *fname, const armsha_shavs_file *f, tally *t)
@@ -340,9 +275,9 @@ static void run_file(hasher *h, const char *fname, const armsha_shavs_file *f, t
         run_messages(h, fname, f, t);
 }
 
-static void file_path(char *buf, size_t n, const char *dir, const algo *a, int kind)
+static void file_path(char *buf, size_t n, const char *dir, const armsha_variant *v, int kind)
 {
-    snprintf(buf, n, "%s/%s%s.rsp", dir, a->file, kinds[kind]);
+    snprintf(buf, n, "%s/%s%s.rsp", dir, v->nist_file, kinds[kind]);
 }
 
 /* 77 when none of the files can be opened (the vectors are not there: a skip, never a
@@ -352,11 +287,11 @@ static int check_files(const char *dir)
     char path[4096], first_path[4096] = "";
     int missing = 0, total = 0, first_errno = 0;
 
-    for (size_t i = 0; i < NALGOS; i++)
+    for (size_t i = 0; i < ARMSHA_NVARIANTS; i++)
         for (int k = 0; k < NKINDS; k++) {
             FILE *fp;
 
-            file_path(path, sizeof(path), dir, &algos[i], k);
+            file_path(path, sizeof(path), dir, &armsha_variants[i], k);
             total++;
             fp = fopen(path, "rb");
             if (fp != NULL) {
@@ -376,11 +311,11 @@ static int check_files(const char *dir)
     }
     if (missing != 0) {
         printf("FAIL: %d of the %d SHAVS files are missing from %s:\n", missing, total, dir);
-        for (size_t i = 0; i < NALGOS; i++)
+        for (size_t i = 0; i < ARMSHA_NVARIANTS; i++)
             for (int k = 0; k < NKINDS; k++) {
                 FILE *fp;
 
-                file_path(path, sizeof(path), dir, &algos[i], k);
+                file_path(path, sizeof(path), dir, &armsha_variants[i], k);
                 fp = fopen(path, "rb");
                 if (fp == NULL)
                     printf("  missing: %s (%s)\n", path, strerror(errno));
@@ -392,7 +327,8 @@ static int check_files(const char *dir)
     return 0;
 }
 
-static int load_checked(const char *path, const algo *a, int kind, armsha_shavs_file *f)
+static int load_checked(const char *path, const armsha_variant *v, int kind,
+                        armsha_shavs_file *f)
 {
     char err[512];
 
@@ -400,11 +336,11 @@ static int load_checked(const char *path, const algo *a, int kind, armsha_shavs_
         printf("FAIL: %s\n", err);
         return 0;
     }
-    if (f->L != a->mdlen || (f->kind == ARMSHA_SHAVS_MONTE) != (kind == 2)
-        || f->nrec != expected_records(a, kind)) {
+    if (f->L != v->outlen || (f->kind == ARMSHA_SHAVS_MONTE) != (kind == 2)
+        || f->nrec != expected_records(v, kind)) {
         printf("FAIL: %s: [L = %zu], %zu %s records; expected [L = %zu] and %zu records\n", path,
-               f->L, f->nrec, f->kind == ARMSHA_SHAVS_MONTE ? "Monte" : "message", a->mdlen,
-               expected_records(a, kind));
+               f->L, f->nrec, f->kind == ARMSHA_SHAVS_MONTE ? "Monte" : "message", v->outlen,
+               expected_records(v, kind));
         armsha_shavs_free(f);
         return 0;
     }
@@ -413,118 +349,44 @@ static int load_checked(const char *path, const algo *a, int kind, armsha_shavs_
 
 /* ---- core mode ---- */
 
-static unsigned kernel_family_bit_missing(const kernel *k, unsigned family)
-{
-    switch (family) {
-    case ARMSHA_SHA1:
-        return k->sha1 == NULL;
-    case ARMSHA_SHA256:
-        return k->sha256 == NULL;
-    default:
-        return k->sha512 == NULL;
-    }
-}
-
-static const char *family_name(unsigned family)
-{
-    return family == ARMSHA_SHA1 ? "sha1" : family == ARMSHA_SHA256 ? "sha256" : "sha512";
-}
-
-static const char *feature_name(unsigned family)
-{
-    return family == ARMSHA_SHA1     ? "FEAT_SHA1 (HWCAP_SHA1)"
-           : family == ARMSHA_SHA256 ? "FEAT_SHA256 (HWCAP_SHA2)"
-                                     : "FEAT_SHA512 (HWCAP_SHA512)";
-}
-
-/* ARMSHA_EXPECT_KERNELS ("sha1=armv8-ce sha256=armv8-ce sha512=portable", set by the test
- * setups) names the families whose hardware kernel must be usable here, so that a run under
- * `qemu-aarch64 -cpu max` cannot pass on the portable code alone. */
-static unsigned required_hw(void)
-{
-    static const char *const fams[] = {"sha1=" ARMSHA_KERNEL_ARMV8_CE, "sha256=" ARMSHA_KERNEL_ARMV8_CE,
-                                       "sha512=" ARMSHA_KERNEL_ARMV8_CE};
-    const char *env = getenv("ARMSHA_EXPECT_KERNELS");
-    unsigned mask = 0;
-
-    if (env == NULL)
-        return 0;
-    for (unsigned i = 0; i < 3; i++) {
-        size_t n = strlen(fams[i]);
-
-        for (const char *p = strstr(env, fams[i]); p != NULL; p = strstr(p + 1, fams[i]))
-            if ((p == env || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
-                mask |= 1u << i;
-    }
-    return mask;
-}
-
 static int run_core(const char *dir)
 {
-    const kernel kernels[] = {
-        {ARMSHA_KERNEL_PORTABLE, armsha_sha1_blocks_portable, armsha_sha256_blocks_portable,
-         armsha_sha512_blocks_portable},
-        {ARMSHA_KERNEL_ARMV8_CE, armsha_sha1_blocks_hw, armsha_sha256_blocks_hw,
-         armsha_sha512_blocks_hw},
-    };
-    const size_t nk = sizeof(kernels) / sizeof(kernels[0]);
-    unsigned features = armsha_cpu_features(), require = required_hw();
-    unsigned long kernel_vectors[2] = {0, 0};
+    unsigned long kernel_vectors[ARMSHA_TEST_NKERNELS] = {0};
     tally total = {0, 0, 0};
-    int bad_setup = 0;
+    int bad_setup;
 
-    printf("test_shavs core: vectors from %s; CPU features:%s%s%s%s\n", dir,
-           features & ARMSHA_SHA1 ? " sha1" : "", features & ARMSHA_SHA256 ? " sha256" : "",
-           features & ARMSHA_SHA512 ? " sha512" : "", features == 0 ? " none" : "");
-    for (size_t ki = 1; ki < nk; ki++)
-        for (unsigned fam = ARMSHA_SHA1; fam <= ARMSHA_SHA512; fam <<= 1) {
-            if (kernel_family_bit_missing(&kernels[ki], fam))
-                printf("  kernel %s for %s: SKIPPED: not built (no ARMv8 kernels in this build: "
-                       "not an aarch64 target, or -Darm_kernels=disabled)\n",
-                       kernels[ki].name, family_name(fam));
-            else if (!(features & fam))
-                printf("  kernel %s for %s: SKIPPED: the CPU/OS does not report %s\n",
-                       kernels[ki].name, family_name(fam), feature_name(fam));
-            else
-                continue;
-            if (require & fam) {
-                printf("  FAIL: ARMSHA_EXPECT_KERNELS asks for the %s kernel for %s\n",
-                       kernels[ki].name, family_name(fam));
-                bad_setup = 1;
-            }
-        }
+    printf("test_shavs core: vectors from %s\n", dir);
+    bad_setup = armsha_test_kernels_setup() != 0;
 
-    for (size_t i = 0; i < NALGOS; i++)
+    for (size_t i = 0; i < ARMSHA_NVARIANTS; i++)
         for (int kind = 0; kind < NKINDS; kind++) {
-            const algo *a = &algos[i];
+            const armsha_variant *v = &armsha_variants[i];
             char path[4096], fname[64];
             armsha_shavs_file f;
 
-            file_path(path, sizeof(path), dir, a, kind);
-            snprintf(fname, sizeof(fname), "%s%s.rsp", a->file, kinds[kind]);
-            if (!load_checked(path, a, kind, &f)) {
+            file_path(path, sizeof(path), dir, v, kind);
+            snprintf(fname, sizeof(fname), "%s%s.rsp", v->nist_file, kinds[kind]);
+            if (!load_checked(path, v, kind, &f)) {
                 total.failures++;
                 continue;
             }
-            for (size_t ki = 0; ki < nk; ki++) {
+            for (size_t ki = 0; ki < ARMSHA_TEST_NKERNELS; ki++) {
+                const armsha_test_kernel *k = &armsha_test_kernels[ki];
                 hasher h;
                 tally t = {0, 0, 0};
 
-                if (kernel_family_bit_missing(&kernels[ki], a->family)
-                    || (ki != 0 && !(features & a->family))) {
-                    printf("%-24s [L = %2zu] %-9s skipped (see above)\n", fname, f.L,
-                           kernels[ki].name);
+                if (!(k->usable & v->family)) {
+                    printf("%-24s [L = %2zu] %-9s skipped (see above)\n", fname, f.L, k->name);
                     continue;
                 }
                 memset(&h, 0, sizeof(h));
-                h.a = a;
-                h.name = kernels[ki].name;
-                h.k = &kernels[ki];
+                h.v = v;
+                h.name = k->name;
+                h.k = k;
                 run_file(&h, fname, &f, &t);
-                printf("%-24s [L = %2zu] %-9s %3lu %-21s %6lu hashes: %s", fname, f.L,
-                       kernels[ki].name, t.vectors,
-                       kind == 2 ? "Monte records," : "vectors x 6 patterns,", t.hashes,
-                       t.failures == 0 ? "ok" : "FAILED");
+                printf("%-24s [L = %2zu] %-9s %3lu %-21s %6lu hashes: %s", fname, f.L, k->name,
+                       t.vectors, kind == 2 ? "Monte records," : "vectors x 6 patterns,",
+                       t.hashes, t.failures == 0 ? "ok" : "FAILED");
                 if (t.failures != 0)
                     printf(" (%lu mismatches)", t.failures);
                 printf("\n");
@@ -536,8 +398,9 @@ static int run_core(const char *dir)
             armsha_shavs_free(&f);
         }
 
-    for (size_t ki = 0; ki < nk; ki++)
-        printf("kernel %-9s %lu vectors checked\n", kernels[ki].name, kernel_vectors[ki]);
+    for (size_t ki = 0; ki < ARMSHA_TEST_NKERNELS; ki++)
+        printf("kernel %-9s %lu vectors checked\n", armsha_test_kernels[ki].name,
+               kernel_vectors[ki]);
     printf("test_shavs core: %lu vectors, %lu hashes, %lu failures: %s\n", total.vectors,
            total.hashes, total.failures, total.failures == 0 && !bad_setup ? "PASS" : "FAIL");
     return total.failures == 0 && !bad_setup ? 0 : 1;
@@ -623,31 +486,31 @@ static int run_provider(const char *dir)
 
     if (!check_provider_kernels(prov))
         setup_failed = 1;
-    for (size_t i = 0; i < NALGOS; i++) {
-        const algo *a = &algos[i];
+    for (size_t i = 0; i < ARMSHA_NVARIANTS; i++) {
+        const armsha_variant *v = &armsha_variants[i];
         hasher h;
         const OSSL_PROVIDER *from;
         const char *pname;
 
         memset(&h, 0, sizeof(h));
-        h.a = a;
+        h.v = v;
         h.name = "EVP (provider=armsha)";
-        h.md = EVP_MD_fetch(NULL, a->evp, "provider=armsha");
+        h.md = EVP_MD_fetch(NULL, v->openssl, "provider=armsha");
         if (h.md == NULL) {
             printf("FAIL: EVP_MD_fetch(NULL, \"%s\", \"provider=armsha\") found nothing:\n",
-                   a->evp);
+                   v->openssl);
             ERR_print_errors_fp(stdout);
             setup_failed = 1;
             break;
         }
         from = EVP_MD_get0_provider(h.md);
         pname = from != NULL ? OSSL_PROVIDER_get0_name(from) : "(none)";
-        if (strcmp(pname, "armsha") != 0 || EVP_MD_get_size(h.md) != (int)a->mdlen
-            || EVP_MD_get_block_size(h.md) != (int)a->block) {
+        if (strcmp(pname, "armsha") != 0 || EVP_MD_get_size(h.md) != (int)v->outlen
+            || EVP_MD_get_block_size(h.md) != (int)v->block) {
             printf("FAIL: %s comes from provider \"%s\" with size %d, block size %d; expected "
                    "\"armsha\", %zu, %zu\n",
-                   a->evp, pname, EVP_MD_get_size(h.md), EVP_MD_get_block_size(h.md), a->mdlen,
-                   a->block);
+                   v->openssl, pname, EVP_MD_get_size(h.md), EVP_MD_get_block_size(h.md), v->outlen,
+                   v->block);
             EVP_MD_free(h.md);
             setup_failed = 1;
             break;
@@ -663,14 +526,14 @@ static int run_provider(const char *dir)
             armsha_shavs_file f;
             tally t = {0, 0, 0};
 
-            file_path(path, sizeof(path), dir, a, kind);
-            snprintf(fname, sizeof(fname), "%s%s.rsp", a->file, kinds[kind]);
-            if (!load_checked(path, a, kind, &f)) {
+            file_path(path, sizeof(path), dir, v, kind);
+            snprintf(fname, sizeof(fname), "%s%s.rsp", v->nist_file, kinds[kind]);
+            if (!load_checked(path, v, kind, &f)) {
                 total.failures++;
                 continue;
             }
             run_file(&h, fname, &f, &t);
-            printf("%-24s %-13s %3lu %-21s %6lu hashes: %s", fname, a->evp, t.vectors,
+            printf("%-24s %-13s %3lu %-21s %6lu hashes: %s", fname, v->openssl, t.vectors,
                    kind == 2 ? "Monte records," : "vectors x 6 patterns,", t.hashes,
                    t.failures == 0 ? "ok" : "FAILED");
             if (t.failures != 0)
