@@ -16,6 +16,9 @@ if [ "$host_arch" != arm64 ]; then
     pkgs+=(gcc-aarch64-linux-gnu qemu-user libssl-dev:arm64)
 fi
 
+# libFuzzer for clang (-Dfuzzing=true, see test/fuzz/README.md); the suite does not need it.
+[ "${ARMSHA_FUZZING:-0}" = 1 ] && pkgs+=(libclang-rt-14-dev)
+
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

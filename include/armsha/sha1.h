@@ -20,7 +20,8 @@ typedef struct armsha_sha1_ctx {
 } armsha_sha1_ctx;
 
 void armsha_sha1_init(armsha_sha1_ctx *ctx, armsha_sha1_blocks_fn *blocks);
-/* Returns 0, hashing nothing, when the message would exceed 2^64 - 1 bits. */
+/* Returns 0, hashing nothing, when the message would exceed 2^64 - 1 bits. data may be
+ * NULL when len is 0. */
 int armsha_sha1_update(armsha_sha1_ctx *ctx, const void *data, size_t len);
 /* Writes the 20-byte digest; the context must be initialised again before reuse. */
 void armsha_sha1_final(armsha_sha1_ctx *ctx, uint8_t out[ARMSHA_SHA1_DIGEST_SIZE]);

@@ -22,7 +22,8 @@ typedef struct armsha_sha256_ctx {
 
 void armsha_sha256_init(armsha_sha256_ctx *ctx, armsha_sha256_blocks_fn *blocks);
 void armsha_sha224_init(armsha_sha256_ctx *ctx, armsha_sha256_blocks_fn *blocks);
-/* Returns 0, hashing nothing, when the message would exceed 2^64 - 1 bits. */
+/* Returns 0, hashing nothing, when the message would exceed 2^64 - 1 bits. data may be
+ * NULL when len is 0. */
 int armsha_sha256_update(armsha_sha256_ctx *ctx, const void *data, size_t len);
 /* Writes the first outlen bytes of the digest: 32 for SHA-256, 28 for SHA-224
  * (outlen <= 32). The context must be initialised again before reuse. */

@@ -29,7 +29,8 @@ void armsha_sha512_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blocks)
 void armsha_sha384_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blocks);
 void armsha_sha512_224_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blocks);
 void armsha_sha512_256_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blocks);
-/* Returns 0, hashing nothing, when size_t arithmetic would overflow the byte counter. */
+/* Returns 0, hashing nothing, when the 64-bit byte counter would overflow. data may be
+ * NULL when len is 0. */
 int armsha_sha512_update(armsha_sha512_ctx *ctx, const void *data, size_t len);
 /* Writes the first outlen bytes of the digest (outlen <= 64): 64, 48, 32 or 28 for
  * the four variants. The context must be initialised again before reuse. */
