@@ -2,6 +2,7 @@
 #include "armsha/sha1.h"
 
 #include "byteorder.h"
+#include "opaque.h"
 
 /* Written as shifts so that compilers emit one rotate. */
 #define ROL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
@@ -73,11 +74,9 @@ void armsha_sha1_blocks_portable(uint32_t state[5], const uint8_t *data, size_t 
         ROUNDS5(F2, 70, K4, SCHED);
         ROUNDS5(F2, 75, K4, SCHED);
 
-#if defined(__GNUC__)
         /* The old state is read back from memory here: otherwise GCC keeps a copy of
          * it from the previous block alive (spilled) through all 80 rounds. */
-        __asm__("" : "+r"(state));
-#endif
+        ARMSHA_OPAQUE(state);
         state[0] = a += state[0];
         state[1] = b += state[1];
         state[2] = c += state[2];

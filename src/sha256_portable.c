@@ -3,6 +3,7 @@
 
 #include "byteorder.h"
 #include "sha2_constants.h"
+#include "opaque.h"
 
 /* Written as shifts so that compilers emit one rotate (and fold it into eor on AArch64). */
 #define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
@@ -57,12 +58,10 @@ void armsha_sha256_blocks_portable(uint32_t state[8], const uint8_t *data, size_
         return;
     end = data + ARMSHA_SHA256_BLOCK_SIZE * nblocks;
     do {
-#if defined(__GNUC__)
         /* Hides where k points, so that the constants are loaded through one base
          * register inside the loop, not from an address made afresh for each of them,
          * nor all hoisted out of the loop and spilled. */
-        __asm__("" : "+r"(k));
-#endif
+        ARMSHA_OPAQUE(k);
         y = b ^ c;
 
         ROUNDS8(0, LOAD);
@@ -74,11 +73,9 @@ void armsha_sha256_blocks_portable(uint32_t state[8], const uint8_t *data, size_
         ROUNDS8(48, SCHED);
         ROUNDS8(56, SCHED);
 
-#if defined(__GNUC__)
         /* The old state is read back from memory here: otherwise GCC keeps a copy of
          * it from the previous block alive (spilled) through all 64 rounds. */
-        __asm__("" : "+r"(state));
-#endif
+        ARMSHA_OPAQUE(state);
         state[0] = a += state[0];
         state[1] = b += state[1];
         state[2] = c += state[2];

@@ -3,6 +3,7 @@
 
 #include "byteorder.h"
 #include "sha2_constants.h"
+#include "opaque.h"
 
 /* Written as shifts so that compilers emit one rotate (and fold it into eor on AArch64). */
 #define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
@@ -51,12 +52,10 @@ void armsha_sha512_blocks_portable(uint64_t state[8], const uint8_t *data, size_
         return;
     end = data + ARMSHA_SHA512_BLOCK_SIZE * nblocks;
     do {
-#if defined(__GNUC__)
         /* Hides where k points, so that the constants are loaded through one base
          * register inside the loop, not from an address made afresh for each of them,
          * nor all hoisted out of the loop and spilled. */
-        __asm__("" : "+r"(k));
-#endif
+        ARMSHA_OPAQUE(k);
         y = b ^ c;
 
         ROUNDS8(0, LOAD);
@@ -70,11 +69,9 @@ void armsha_sha512_blocks_portable(uint64_t state[8], const uint8_t *data, size_
         ROUNDS8(64, SCHED);
         ROUNDS8(72, SCHED);
 
-#if defined(__GNUC__)
         /* The old state is read back from memory here: otherwise GCC keeps a copy of
          * it from the previous block alive (spilled) through all 80 rounds. */
-        __asm__("" : "+r"(state));
-#endif
+        ARMSHA_OPAQUE(state);
         state[0] = a += state[0];
         state[1] = b += state[1];
         state[2] = c += state[2];

@@ -2,6 +2,7 @@
 #include <arm_neon.h>
 
 #include "kernels.h"
+#include "load_block.h"
 
 /* e of the next four rounds: a rotated left by 30, which is what SHA1H computes. GCC
  * knows that and turns vsha1h_u32 into a shift and an insert (two instructions plus a
@@ -53,13 +54,8 @@ void armsha_sha1_blocks_armv8(uint32_t state[5], const uint8_t *data, size_t nbl
     uint32_t e = state[4];
 
     do {
-        /* One LD1 of four registers, no alignment requirement; rev32 turns the
-         * big-endian words around. */
-        const uint8x16x4_t m = vld1q_u8_x4(data);
-        uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(m.val[0]));
-        uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(m.val[1]));
-        uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(m.val[2]));
-        uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(m.val[3]));
+        const uint32x4x4_t m = armsha_load_block_be32(data);
+        uint32x4_t w0 = m.val[0], w1 = m.val[1], w2 = m.val[2], w3 = m.val[3];
         const uint32x4_t abcd_saved = abcd;
         uint32x4_t wka = vaddq_u32(w0, k0), wkb;
         uint32_t ea = e, eb;

@@ -2,7 +2,9 @@
 #include <arm_neon.h>
 
 #include "kernels.h"
+#include "load_block.h"
 #include "../sha2_constants.h"
+#include "../opaque.h"
 
 /* A copy of *x made by an explicit MOV, *x staying in its register for the
  * SHA256H that overwrites it in place: the asm claims to change *x, so SHA256H
@@ -52,9 +54,7 @@ void armsha_sha256_blocks_armv8(uint32_t state[8], const uint8_t *data, size_t n
      * call. Its address goes through an empty asm because GCC, knowing the values,
      * otherwise gives every vector its own literal-pool load (ADRP + LDR each). */
     const uint32_t *kp = armsha_sha256_k;
-#if defined(__GNUC__)
-    __asm__("" : "+r"(kp));
-#endif
+    ARMSHA_OPAQUE(kp);
     const uint32x4_t k0 = vld1q_u32(kp + 0), k1 = vld1q_u32(kp + 4);
     const uint32x4_t k2 = vld1q_u32(kp + 8), k3 = vld1q_u32(kp + 12);
     const uint32x4_t k4 = vld1q_u32(kp + 16), k5 = vld1q_u32(kp + 20);
@@ -68,13 +68,8 @@ void armsha_sha256_blocks_armv8(uint32_t state[8], const uint8_t *data, size_t n
     uint32x4_t efgh = vld1q_u32(state + 4);
 
     do {
-        /* One LD1 of four registers, no alignment requirement; rev32 turns the
-         * big-endian words around. */
-        const uint8x16x4_t m = vld1q_u8_x4(data);
-        uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(m.val[0]));
-        uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(m.val[1]));
-        uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(m.val[2]));
-        uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(m.val[3]));
+        const uint32x4x4_t m = armsha_load_block_be32(data);
+        uint32x4_t w0 = m.val[0], w1 = m.val[1], w2 = m.val[2], w3 = m.val[3];
         const uint32x4_t abcd_saved = side_copy(&abcd), efgh_saved = side_copy(&efgh);
         uint32x4_t wka = vaddq_u32(w0, k0), wkb;
 

@@ -3,6 +3,7 @@
 
 #include "kernels.h"
 #include "../sha2_constants.h"
+#include "../opaque.h"
 
 /* GCC's pre-allocation scheduler pulls loads and SHA512H/H2 far ahead and the
  * register allocator then needs ~45 extra MOVs a block (253 instead of 244 cycles
@@ -69,9 +70,7 @@ void armsha_sha512_blocks_armv8(uint64_t state[8], const uint8_t *data, size_t n
          * compilers hoist all 40 loads out of the loop and spill them to the stack,
          * copying the table on every call. */
         const uint64_t *kp = armsha_sha512_k;
-#if defined(__GNUC__)
-        __asm__ volatile("" : "+r"(kp));
-#endif
+        ARMSHA_OPAQUE(kp);
         const uint64x2_t ab = s0, cd = s1, ef = s2, gh = s3;
 
         /* Message register m(j mod 8) holds W[2j..2j+1]; the five state registers
