@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, builds, then runs meson test natively
-# and, on a machine that is not arm64, the aarch64 build under qemu-aarch64 on three
-# configurations (-cpu max: every kernel; -cpu neoverse-n1: no SHA-512 instructions;
-# ARMSHA_DISABLE=all: portable code only). Ends with "N passed, N failed".
+# The whole test suite: installs what is missing, builds, then runs meson test natively,
+# natively again under AddressSanitizer and UBSan and, on a machine that is not arm64, the
+# aarch64 build under qemu-aarch64 on three configurations (-cpu max: every kernel;
+# -cpu neoverse-n1: no SHA-512 instructions; ARMSHA_DISABLE=all: portable code only).
+# Ends with "N passed, N failed".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -10,7 +11,9 @@ cd "$root"
 bash scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 bash scripts/build.sh || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 
-runs=("build native")
+# "DIR SETUP [meson test options]". The sanitizer build skips the cli suite: the openssl
+# program is not built with ASan and cannot load a module that is.
+runs=("build native" "build-asan native --no-suite cli")
 if [ "$(dpkg --print-architecture)" = arm64 ]; then
     runs+=("build portable")
 else
@@ -20,15 +23,18 @@ fi
 passed=0 failed=0 skipped=0
 for run in "${runs[@]}"; do
     set -- $run
-    echo "=== meson test -C $1 --setup $2"
+    dir=$1 setup=$2
+    shift 2
+    echo "=== meson test -C $dir --setup $setup $*"
     log=$(mktemp)
-    meson test -C "$1" --setup "$2" --print-errorlogs --num-processes 2 2>&1 | tee "$log"
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        meson test -C "$dir" --setup "$setup" --print-errorlogs --num-processes 2 "$@" 2>&1 | tee "$log"
     # meson's summary: "Ok:", "Expected Fail:", "Fail:", "Unexpected Pass:", "Skipped:", "Timeout:".
     count() { awk -v k="$1" '$0 ~ "^"k":" {n=$NF} END {print n+0}' "$log"; }
     ok=$(count Ok) xfail=$(count "Expected Fail") fail=$(count Fail) upass=$(count "Unexpected Pass")
     skip=$(count Skipped) tout=$(count Timeout)
     if [ $((ok + xfail + fail + upass + skip + tout)) -eq 0 ]; then
-        echo "meson test -C $1 --setup $2 ran no test"
+        echo "meson test -C $dir --setup $setup ran no test"
         fail=1
     fi
     passed=$((passed + ok + xfail)) failed=$((failed + fail + upass + tout)) skipped=$((skipped + skip))

@@ -101,8 +101,12 @@ static void unhex(const char *s, uint8_t *out, size_t n)
 
 static void hex(char *buf, const uint8_t *p, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        sprintf(buf + 2 * i, "%02x", p[i]);
+    static const char digits[] = "0123456789abcdef";
+
+    for (size_t i = 0; i < n; i++) {
+        buf[2 * i] = digits[p[i] >> 4];
+        buf[2 * i + 1] = digits[p[i] & 15];
+    }
     buf[2 * n] = '\0';
 }
 
