@@ -13,7 +13,8 @@ host_arch=$(dpkg --print-architecture)
 pkgs=(gcc meson ninja-build pkg-config libssl-dev openssl coreutils clang mingw-w64-common)
 if [ "$host_arch" != arm64 ]; then
     # No ARM CPU here: cross-compile and run the arm64 build under qemu user mode.
-    pkgs+=(gcc-aarch64-linux-gnu qemu-user libssl-dev:arm64)
+    # libc6-dev-arm64-cross is only recommended by the cross compiler, and needed.
+    pkgs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libssl-dev:arm64)
 fi
 
 # libFuzzer for clang (-Dfuzzing=true, see test/fuzz/README.md); the suite does not need it.
