@@ -9,7 +9,7 @@ set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 bash scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
-bash scripts/build.sh || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+bash scripts/build.sh --with-asan || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 
 # "DIR SETUP [meson test options]". The sanitizer build skips the cli suite: the openssl
 # program is not built with ASan and cannot load a module that is.
