@@ -181,13 +181,13 @@ static int final_allowed(const digest_ctx *ctx, const unsigned char *out, size_t
 }
 
 /* SHA-1's core has one output size and so no outlen; this gives it the others' shape. */
-static inline void armsha_sha1_final_n(armsha_sha1_ctx *c, unsigned char *out, size_t outlen)
+static inline void sha1_core_final(armsha_sha1_ctx *c, unsigned char *out, size_t outlen)
 {
     (void)outlen; /* always ARMSHA_SHA1_DIGEST_SIZE */
     armsha_sha1_final(c, out);
 }
-#define armsha_sha256_final_n armsha_sha256_final
-#define armsha_sha512_final_n armsha_sha512_final
+#define sha256_core_final armsha_sha256_final
+#define sha512_core_final armsha_sha512_final
 
 /* Update and final of one family, calling its core directly: they run for every message
  * (a TLS handshake makes many small updates), so no descriptor indirection here. */
@@ -210,7 +210,7 @@ static inline void armsha_sha1_final_n(armsha_sha1_ctx *c, unsigned char *out, s
                                                                                              \
         if (!final_allowed(ctx, out, outsz))                                                 \
             return 0;                                                                        \
-        armsha_##fam##_final_n(&ctx->core.fam, out, ctx->desc->digest_size);                 \
+        fam##_core_final(&ctx->core.fam, out, ctx->desc->digest_size);                      \
         ctx->state = STATE_FINISHED;                                                         \
         if (outl != NULL)                                                                    \
             *outl = ctx->desc->digest_size;                                                  \
