@@ -1,0 +1,44 @@
+#!/bin/sh
+# Compile-checks the code for systems that cannot run here: the CPU feature detection in
+# src/cpu.c (and the kernels) for Windows on ARM64 against the real MinGW-w64 headers, and
+# src/cpu.c for FreeBSD, OpenBSD and macOS on AArch64 against the stub headers in
+# test/os-stubs/ (what those systems document; see its README). Each check also makes sure
+# the branch of cpu.c meant for that system is the one compiled. Exits 77 (skipped) when
+# clang or the MinGW headers are missing.
+# Usage: compile_other_os.sh SOURCE_ROOT
+set -eu
+src=$1
+headers=/usr/share/mingw-w64/include
+if ! command -v clang >/dev/null 2>&1 || [ ! -f "$headers/windows.h" ]; then
+    echo "SKIP: needs clang and mingw-w64-common ($headers)"
+    exit 77
+fi
+flags="-std=c11 -Wall -Wextra -Wpedantic -Werror -I$src/include -I$src/src"
+
+windows() {
+    clang --target=aarch64-w64-mingw32 -isystem "$headers" $flags -fsyntax-only "$@"
+    echo "ok: windows-arm64: $*"
+}
+windows -DARMSHA_ARM_KERNELS=1 "$src/src/cpu.c"
+windows -march=armv8-a+crypto "$src/src/arm/sha1_ce.c"
+windows -march=armv8-a+crypto "$src/src/arm/sha256_ce.c"
+windows -march=armv8.2-a+sha3 "$src/src/arm/sha512_ce.c"
+
+# $1 target, $2 what the preprocessed cpu.c must call for that system's branch.
+stubbed() {
+    clang --target="$1" -nostdlibinc -isystem "$src/test/os-stubs" $flags -DARMSHA_ARM_KERNELS=1 \
+        -fsyntax-only "$src/src/cpu.c"
+    if ! clang --target="$1" -nostdlibinc -isystem "$src/test/os-stubs" $flags -DARMSHA_ARM_KERNELS=1 \
+        -E "$src/src/cpu.c" | grep -q "$2"; then
+        echo "FAIL: $1: cpu.c compiled, but not its branch that calls $2"
+        exit 1
+    fi
+    echo "ok: $1: cpu.c compiles and calls $2"
+}
+windows_branch=$(clang --target=aarch64-w64-mingw32 -isystem "$headers" $flags -DARMSHA_ARM_KERNELS=1 \
+    -E "$src/src/cpu.c" | grep -c "IsProcessorFeaturePresent(65)" || true)
+[ "$windows_branch" -gt 0 ] || { echo "FAIL: windows-arm64: not the Windows branch of cpu.c"; exit 1; }
+echo "ok: windows-arm64: cpu.c asks IsProcessorFeaturePresent(65) for SHA-512"
+stubbed aarch64-unknown-freebsd14 'elf_aux_info(25'
+stubbed aarch64-unknown-openbsd7.6 'elf_aux_info(25'
+stubbed arm64-apple-macos12 'sysctlbyname(name'

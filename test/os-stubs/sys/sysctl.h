@@ -1,0 +1,3 @@
+/* Stub: sysctlbyname as macOS's sysctlbyname(3) declares it. */
+#include <stddef.h>
+int sysctlbyname(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen);
