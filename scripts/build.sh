@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Configures (once) and builds armsha: build/ for this machine, with --with-asan also
-# build-asan/ (the same under the sanitizers) and, on a machine that is not arm64,
-# build-arm/ cross-compiled for aarch64 to run under qemu-aarch64.
+# Configures (once) and builds armsha: build/ for this machine, with --all also
+# build-asan/ (the same under the sanitizers) and build-clang/ (built with clang) and, on a
+# machine that is not arm64, build-arm/ cross-compiled for aarch64 to run under qemu-aarch64.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -13,10 +13,13 @@ opts=()
 ninja -C build >/dev/null
 # The same suite under AddressSanitizer and UBSan: an out-of-bounds access or undefined
 # behaviour in the cores or the provider fails it even when the digest comes out right.
-if [ "${1:-}" = --with-asan ]; then
+if [ "${1:-}" = --all ]; then
     [ -f build-asan/build.ninja ] || meson setup build-asan "${opts[@]}" \
         -Db_sanitize=address,undefined -Db_lto=false >/dev/null
     ninja -C build-asan >/dev/null
+    # The code must be warning-free with clang as well as gcc.
+    [ -f build-clang/build.ninja ] || CC=clang meson setup build-clang "${opts[@]}" >/dev/null
+    ninja -C build-clang >/dev/null
 fi
 if [ "$(dpkg --print-architecture)" != arm64 ]; then
     [ -f build-arm/build.ninja ] || meson setup build-arm "${opts[@]}" \

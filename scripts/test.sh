@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, builds, then runs meson test natively,
-# natively again under AddressSanitizer and UBSan and, on a machine that is not arm64, the
-# aarch64 build under qemu-aarch64 on three configurations (-cpu max: every kernel;
-# -cpu neoverse-n1: no SHA-512 instructions; ARMSHA_DISABLE=all: portable code only).
+# natively again under AddressSanitizer and UBSan, and built with clang, and, on a machine
+# that is not arm64, the aarch64 build under qemu-aarch64 on three configurations
+# (-cpu max: every kernel; -cpu neoverse-n1: no SHA-512 instructions; ARMSHA_DISABLE=all:
+# portable code only).
 # Ends with "N passed, N failed".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 bash scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
-bash scripts/build.sh --with-asan || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+bash scripts/build.sh --all || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 
 # "DIR SETUP [meson test options]". The sanitizer build skips the cli suite: the openssl
 # program is not built with ASan and cannot load a module that is.
-runs=("build native" "build-asan native --no-suite cli")
+runs=("build native" "build-asan native --no-suite cli" "build-clang native")
 if [ "$(dpkg --print-architecture)" = arm64 ]; then
     runs+=("build portable")
 else
