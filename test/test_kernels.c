@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "armsha/cpu.h"
+#include "variants.h"
 
 #define MAX_BLOCKS 40
 #define MAX_OFFSET 15 /* data pointers run through every misalignment of a q-register load */
@@ -12,13 +13,10 @@
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 
-/* xorshift64*: reproducible, and good enough to make inputs and states look random. */
+/* One reproducible stream (test/variants.c's xorshift64*) for inputs and states. */
 static uint64_t rnd(void)
 {
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545f4914f6cdd1du;
+    return armsha_rng_next(&rng_state);
 }
 
 static void rnd_fill(uint8_t *p, size_t n)
