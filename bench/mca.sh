@@ -23,9 +23,9 @@ trap 'rm -rf "$TMP"' EXIT
 
 # name|source|flags
 FILES=(
-    "sha1_ce|src/arm/sha1_ce.c|-march=armv8-a+crypto"
-    "sha256_ce|src/arm/sha256_ce.c|-march=armv8-a+crypto"
-    "sha512_ce|src/arm/sha512_ce.c|-march=armv8.2-a+sha3"
+    "sha1_ce|src/arm64/sha1_ce.c|-march=armv8-a+crypto"
+    "sha256_ce|src/arm64/sha256_ce.c|-march=armv8-a+crypto"
+    "sha512_ce|src/arm64/sha512_ce.c|-march=armv8.2-a+sha3"
     "sha1_portable|src/sha1_portable.c|"
     "sha256_portable|src/sha256_portable.c|"
     "sha512_portable|src/sha512_portable.c|"

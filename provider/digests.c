@@ -1,5 +1,5 @@
-/* The seven SHA digests as OpenSSL dispatch tables: one descriptor line per algorithm,
- * shared functions for everything the descriptor can answer. */
+/* The seven SHA digests as OpenSSL dispatch tables: one line per algorithm naming its
+ * entry in armsha_digests and its family, shared functions for everything else. */
 #include "digests.h"
 
 #include <stddef.h>
@@ -11,25 +11,10 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
-#include "armsha/cpu.h"
+#include "armsha/digests.h"
 #include "errors.h"
 #include "provctx.h"
-
-/* A memset the compiler may not drop: the barrier makes the zeroes observable. With a
- * constant size it compiles to a few stores, much cheaper than OPENSSL_cleanse. */
-static inline void cleanse(void *p, size_t n)
-{
-    memset(p, 0, n);
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#else
-    {
-        volatile unsigned char *v = p;
-        while (n--)
-            *v++ = 0;
-    }
-#endif
-}
+#include "wipe.h"
 
 typedef union digest_core {
     armsha_sha1_ctx sha1;
@@ -53,7 +38,8 @@ typedef struct digest_ctx {
 /* What the three streaming cores (include/armsha/) differ in, besides update and final
  * (those are per-family dispatch functions, see DEFINE_FAMILY_HASH). */
 typedef struct digest_family {
-    size_t block_size;
+    /* Starts the family's core from the digest's IV with the family's chosen kernel. */
+    void (*init)(digest_core *core, const armsha_digest_info *info, const armsha_kernels *kernels);
     /* Clears the bytes of ctx this family uses; a constant size per family keeps it cheap. */
     void (*cleanse)(digest_ctx *ctx);
     /* NULL when the family has no settable context parameters. */
@@ -61,31 +47,44 @@ typedef struct digest_family {
 } digest_family;
 
 struct digest_desc {
-    const char *names; /* as registered, for error messages */
+    const armsha_digest_info *info; /* names, sizes, IV */
     const digest_family *family;
-    size_t digest_size;
-    void (*init)(digest_core *core, const armsha_kernels *kernels);
 };
 
 /* ---- Families ---------------------------------------------------------------------- */
 
+static void sha1_init(digest_core *c, const armsha_digest_info *i, const armsha_kernels *k)
+{
+    armsha_sha1_init(&c->sha1, i->iv32, k->sha1);
+}
+
+static void sha256_init(digest_core *c, const armsha_digest_info *i, const armsha_kernels *k)
+{
+    armsha_sha256_init(&c->sha256, i->iv32, k->sha256);
+}
+
+static void sha512_init(digest_core *c, const armsha_digest_info *i, const armsha_kernels *k)
+{
+    armsha_sha512_init(&c->sha512, i->iv64, k->sha512);
+}
+
 #define USED_BYTES(member) (offsetof(digest_ctx, core) + sizeof(((digest_core *)0)->member))
 
-static void sha1_cleanse(digest_ctx *ctx) { cleanse(ctx, USED_BYTES(sha1)); }
-static void sha256_cleanse(digest_ctx *ctx) { cleanse(ctx, USED_BYTES(sha256)); }
-static void sha512_cleanse(digest_ctx *ctx) { cleanse(ctx, USED_BYTES(sha512)); }
+static void sha1_cleanse(digest_ctx *ctx) { armsha_wipe(ctx, USED_BYTES(sha1)); }
+static void sha256_cleanse(digest_ctx *ctx) { armsha_wipe(ctx, USED_BYTES(sha256)); }
+static void sha512_cleanse(digest_ctx *ctx) { armsha_wipe(ctx, USED_BYTES(sha512)); }
 
 static OSSL_FUNC_digest_set_ctx_params_fn sha1_set_ctx_params;
 static OSSL_FUNC_digest_settable_ctx_params_fn sha1_settable_ctx_params;
 
 static const digest_family sha1_family = {
-    ARMSHA_SHA1_BLOCK_SIZE, sha1_cleanse, sha1_set_ctx_params
+    sha1_init, sha1_cleanse, sha1_set_ctx_params
 };
 static const digest_family sha256_family = {
-    ARMSHA_SHA256_BLOCK_SIZE, sha256_cleanse, NULL
+    sha256_init, sha256_cleanse, NULL
 };
 static const digest_family sha512_family = {
-    ARMSHA_SHA512_BLOCK_SIZE, sha512_cleanse, NULL
+    sha512_init, sha512_cleanse, NULL
 };
 
 /* ---- Errors ------------------------------------------------------------------------ */
@@ -100,16 +99,16 @@ static const digest_family sha512_family = {
 #endif
 
 /* The primary name ("SHA2-256"), for messages. */
-static int name_len(const digest_desc *d) { return (int)strcspn(d->names, ":"); }
+static int name_len(const digest_desc *d) { return (int)strcspn(d->info->names, ":"); }
 
 COLD static int refuse_state(const digest_ctx *ctx)
 {
     const digest_desc *d = ctx->desc;
 
     if (ctx->state == STATE_NEW)
-        armsha_raise(ctx->prov, ARMSHA_R_NOT_INITIALISED, "%.*s", name_len(d), d->names);
+        armsha_raise(ctx->prov, ARMSHA_R_NOT_INITIALISED, "%.*s", name_len(d), d->info->names);
     else
-        armsha_raise(ctx->prov, ARMSHA_R_ALREADY_FINALISED, "%.*s", name_len(d), d->names);
+        armsha_raise(ctx->prov, ARMSHA_R_ALREADY_FINALISED, "%.*s", name_len(d), d->info->names);
     return 0;
 }
 
@@ -122,7 +121,7 @@ static void *digest_newctx(const digest_desc *d, void *provctx)
 
     if (ctx == NULL) {
         armsha_raise(provctx, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a %.*s context",
-                     sizeof(*ctx), name_len(d), d->names);
+                     sizeof(*ctx), name_len(d), d->info->names);
         return NULL;
     }
     ctx->desc = d;
@@ -136,7 +135,7 @@ static int digest_init(void *vctx, const OSSL_PARAM params[])
     digest_ctx *ctx = vctx;
     const digest_desc *d = ctx->desc;
 
-    d->init(&ctx->core, &ctx->prov->kernels);
+    d->family->init(&ctx->core, d->info, &ctx->prov->kernels);
     ctx->state = STATE_ACTIVE;
     /* Without settable parameters every one is unknown, and unknown ones are ignored. */
     if (params != NULL && d->family->set_ctx_params != NULL)
@@ -148,14 +147,14 @@ static int digest_init(void *vctx, const OSSL_PARAM params[])
 COLD static int refuse_null(const digest_ctx *ctx, const char *what)
 {
     armsha_raise(ctx->prov, ARMSHA_R_NULL_BUFFER, "%.*s: %s", name_len(ctx->desc),
-                 ctx->desc->names, what);
+                 ctx->desc->info->names, what);
     return 0;
 }
 
 COLD static int refuse_too_long(const digest_ctx *ctx)
 {
     armsha_raise(ctx->prov, ARMSHA_R_MESSAGE_TOO_LONG, "%.*s", name_len(ctx->desc),
-                 ctx->desc->names);
+                 ctx->desc->info->names);
     return 0;
 }
 
@@ -164,7 +163,7 @@ COLD static int refuse_short_output(const digest_ctx *ctx, size_t outsz)
     const digest_desc *d = ctx->desc;
 
     armsha_raise(ctx->prov, ARMSHA_R_OUTPUT_TOO_SMALL, "%.*s needs %zu bytes, got %zu",
-                 name_len(d), d->names, d->digest_size, outsz);
+                 name_len(d), d->info->names, d->info->digest_size, outsz);
     return 0;
 }
 
@@ -175,19 +174,10 @@ static int final_allowed(const digest_ctx *ctx, const unsigned char *out, size_t
         return refuse_state(ctx);
     if (out == NULL)
         return refuse_null(ctx, "output buffer is NULL");
-    if (outsz < ctx->desc->digest_size)
+    if (outsz < ctx->desc->info->digest_size)
         return refuse_short_output(ctx, outsz);
     return 1;
 }
-
-/* SHA-1's core has one output size and so no outlen; this gives it the others' shape. */
-static inline void sha1_core_final(armsha_sha1_ctx *c, unsigned char *out, size_t outlen)
-{
-    (void)outlen; /* always ARMSHA_SHA1_DIGEST_SIZE */
-    armsha_sha1_final(c, out);
-}
-#define sha256_core_final armsha_sha256_final
-#define sha512_core_final armsha_sha512_final
 
 /* Update and final of one family, calling its core directly: they run for every message
  * (a TLS handshake makes many small updates), so no descriptor indirection here. */
@@ -210,10 +200,10 @@ static inline void sha1_core_final(armsha_sha1_ctx *c, unsigned char *out, size_
                                                                                              \
         if (!final_allowed(ctx, out, outsz))                                                 \
             return 0;                                                                        \
-        fam##_core_final(&ctx->core.fam, out, ctx->desc->digest_size);                      \
+        armsha_##fam##_final(&ctx->core.fam, out, ctx->desc->info->digest_size);                      \
         ctx->state = STATE_FINISHED;                                                         \
         if (outl != NULL)                                                                    \
-            *outl = ctx->desc->digest_size;                                                  \
+            *outl = ctx->desc->info->digest_size;                                                  \
         return 1;                                                                            \
     }
 
@@ -233,7 +223,9 @@ static int digest_oneshot(const digest_desc *d, OSSL_FUNC_digest_update_fn *upda
     ctx.prov = provctx;
     ctx.state = STATE_NEW;
     ok = digest_init(&ctx, NULL) && update(&ctx, in, inl) && final(&ctx, out, outl, outsz);
-    d->family->cleanse(&ctx);
+    /* A successful final has wiped the core already. */
+    if (!ok)
+        d->family->cleanse(&ctx);
     return ok;
 }
 
@@ -255,7 +247,7 @@ static void *digest_dupctx(void *vctx)
 
     if (out == NULL) {
         armsha_raise(in->prov, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a %.*s context",
-                     sizeof(*out), name_len(in->desc), in->desc->names);
+                     sizeof(*out), name_len(in->desc), in->desc->info->names);
         return NULL;
     }
     *out = *in;
@@ -282,10 +274,10 @@ static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
     /* No provider context reaches get_params, so a wrong type is refused without an
      * error entry; OSSL_PARAM_set_* accept any integer type that holds the value. */
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, d->family->block_size))
+    if (p != NULL && !OSSL_PARAM_set_size_t(p, d->info->block_size))
         return 0;
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, d->digest_size))
+    if (p != NULL && !OSSL_PARAM_set_size_t(p, d->info->digest_size))
         return 0;
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF);
     if (p != NULL && !OSSL_PARAM_set_int(p, 0))
@@ -331,14 +323,14 @@ static int sha1_ssl3_master_secret(digest_ctx *ctx, const unsigned char *ms)
         armsha_raise(ctx->prov, ARMSHA_R_MESSAGE_TOO_LONG, "SHA1 with the SSLv3 master secret");
         return 0;
     }
-    armsha_sha1_final(c, inner);
-    ctx->desc->init(&ctx->core, &ctx->prov->kernels);
+    armsha_sha1_final(c, inner, sizeof(inner));
+    ctx->desc->family->init(&ctx->core, ctx->desc->info, &ctx->prov->kernels);
     memset(pad, 0x5c, sizeof(pad));
     /* A fresh context cannot reach the length limit with 108 bytes. */
     armsha_sha1_update(c, ms, SSL3_MASTER_SECRET_SIZE);
     armsha_sha1_update(c, pad, sizeof(pad));
     armsha_sha1_update(c, inner, sizeof(inner));
-    cleanse(inner, sizeof(inner));
+    armsha_wipe(inner, sizeof(inner));
     return 1;
 }
 
@@ -390,30 +382,21 @@ static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
 
 /* ---- The algorithms ---------------------------------------------------------------- */
 
-/* One line per algorithm: its C name, the family (core, kernel and block size), the
- * core's init variant, the digest size, and the names exactly as OpenSSL's default
- * provider registers them (providers/implementations/include/prov/names.h). */
-#define ARMSHA_DIGESTS(X)                                                                  \
-    X(sha1, sha1, armsha_sha1_init, ARMSHA_SHA1_DIGEST_SIZE,                               \
-      "SHA1:SHA-1:SSL3-SHA1:1.3.14.3.2.26")                                                \
-    X(sha224, sha256, armsha_sha224_init, ARMSHA_SHA224_DIGEST_SIZE,                       \
-      "SHA2-224:SHA-224:SHA224:2.16.840.1.101.3.4.2.4")                                    \
-    X(sha256, sha256, armsha_sha256_init, ARMSHA_SHA256_DIGEST_SIZE,                       \
-      "SHA2-256:SHA-256:SHA256:2.16.840.1.101.3.4.2.1")                                    \
-    X(sha384, sha512, armsha_sha384_init, ARMSHA_SHA384_DIGEST_SIZE,                       \
-      "SHA2-384:SHA-384:SHA384:2.16.840.1.101.3.4.2.2")                                    \
-    X(sha512, sha512, armsha_sha512_init, ARMSHA_SHA512_DIGEST_SIZE,                       \
-      "SHA2-512:SHA-512:SHA512:2.16.840.1.101.3.4.2.3")                                    \
-    X(sha512_224, sha512, armsha_sha512_224_init, ARMSHA_SHA512_224_DIGEST_SIZE,           \
-      "SHA2-512/224:SHA-512/224:SHA512-224:2.16.840.1.101.3.4.2.5")                        \
-    X(sha512_256, sha512, armsha_sha512_256_init, ARMSHA_SHA512_256_DIGEST_SIZE,           \
-      "SHA2-512/256:SHA-512/256:SHA512-256:2.16.840.1.101.3.4.2.6")
+/* One line per algorithm: its C name, its index in armsha_digests (names, sizes, IV) and
+ * its family (core and dispatch functions). */
+#define ARMSHA_DIGESTS(X)                         \
+    X(sha1, ARMSHA_DIGEST_SHA1, sha1)             \
+    X(sha224, ARMSHA_DIGEST_SHA224, sha256)       \
+    X(sha256, ARMSHA_DIGEST_SHA256, sha256)       \
+    X(sha384, ARMSHA_DIGEST_SHA384, sha512)       \
+    X(sha512, ARMSHA_DIGEST_SHA512, sha512)       \
+    X(sha512_224, ARMSHA_DIGEST_SHA512_224, sha512) \
+    X(sha512_256, ARMSHA_DIGEST_SHA512_256, sha512)
 
 /* OpenSSL passes no algorithm to newctx, get_params or the one-shot digest, so each
  * algorithm gets these trampolines that name its descriptor; the rest is shared. */
-#define DEFINE_DIGEST(id, fam, init_fn, size, names_)                                       \
-    static void id##_init(digest_core *c, const armsha_kernels *k) { init_fn(&c->fam, k->fam); } \
-    static const digest_desc id##_desc = { names_, &fam##_family, size, id##_init };         \
+#define DEFINE_DIGEST(id, index, fam)                                                       \
+    static const digest_desc id##_desc = { &armsha_digests[index], &fam##_family };          \
     static void *id##_newctx(void *provctx) { return digest_newctx(&id##_desc, provctx); }  \
     static int id##_get_params(OSSL_PARAM params[])                                          \
     {                                                                                        \
@@ -442,10 +425,18 @@ static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
 
 ARMSHA_DIGESTS(DEFINE_DIGEST)
 
-#define ALGORITHM_ENTRY(id, fam, init_fn, size, names_) \
-    { names_, ARMSHA_PROPERTIES, id##_functions, NULL },
+#define DISPATCH_ENTRY(id, index, fam) [index] = id##_functions,
 
-const OSSL_ALGORITHM armsha_digest_algorithms[] = {
-    ARMSHA_DIGESTS(ALGORITHM_ENTRY)
-    { NULL, NULL, NULL, NULL }
+static const OSSL_DISPATCH *const digest_dispatch[ARMSHA_NDIGESTS] = {
+    ARMSHA_DIGESTS(DISPATCH_ENTRY)
 };
+
+void armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1])
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < ARMSHA_NDIGESTS; i++)
+        algs[n++] = (OSSL_ALGORITHM){armsha_digests[i].names, ARMSHA_PROPERTIES,
+                                     digest_dispatch[i], NULL};
+    algs[n] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+}

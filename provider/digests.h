@@ -4,10 +4,13 @@
 
 #include <openssl/core.h>
 
+#include "armsha/digests.h"
+
 /* Every algorithm carries this property, so that "?provider=armsha" prefers it. */
 #define ARMSHA_PROPERTIES "provider=armsha"
 
-/* The answer to query_operation(OSSL_OP_DIGEST); ends with a NULL entry. */
-extern const OSSL_ALGORITHM armsha_digest_algorithms[];
+/* Fills algs with the answer to query_operation(OSSL_OP_DIGEST): the seven digests, names
+ * from armsha_digests, then the NULL entry that ends the list. */
+void armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1]);
 
 #endif

@@ -1,4 +1,5 @@
-/* The provider context: the core's upcalls and the kernel choice, set at load, read-only after. */
+/* The provider context: the core's upcalls, the kernel choice and the algorithms offered,
+ * set at load, read-only after. */
 #ifndef ARMSHA_PROVIDER_PROVCTX_H
 #define ARMSHA_PROVIDER_PROVCTX_H
 
@@ -6,6 +7,7 @@
 #include <openssl/core_dispatch.h>
 
 #include "armsha/cpu.h"
+#include "armsha/digests.h"
 
 typedef struct armsha_provctx {
     const OSSL_CORE_HANDLE *handle;
@@ -13,9 +15,9 @@ typedef struct armsha_provctx {
     OSSL_FUNC_core_new_error_fn *new_error;
     OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
     OSSL_FUNC_core_vset_error_fn *vset_error;
-    armsha_kernels kernels;
-    char kernel_info[96]; /* "sha1=armv8-ce sha256=armv8-ce sha512=portable" */
-    char buildinfo[128];  /* "0.1.0 (sha1=armv8-ce sha256=armv8-ce sha512=portable)" */
+    armsha_kernels kernels; /* with kernels.report: "sha1=armv8-ce sha256=armv8-ce ..." */
+    char buildinfo[sizeof(((armsha_kernels *)0)->report) + 32]; /* "0.1.0 (sha1=...)" */
+    OSSL_ALGORITHM digest_algorithms[ARMSHA_NDIGESTS + 1]; /* query(OSSL_OP_DIGEST) */
 } armsha_provctx;
 
 #endif

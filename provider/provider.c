@@ -1,4 +1,6 @@
 /* The provider entry point: the kernel choice at load, provider parameters, operation queries. */
+/* For secure_getenv in glibc's stdlib.h; other C libraries ignore it. */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,15 @@
 /* Key in the provider's openssl.cnf section, same words as ARMSHA_DISABLE. */
 #define ARMSHA_CONF_DISABLE "disable"
 #define ARMSHA_ENV_DISABLE "ARMSHA_DISABLE"
+/* A setuid or setgid program must not let its unprivileged caller pick armsha's kernels or
+ * make it refuse to load: glibc's secure_getenv answers NULL there. Other C libraries
+ * (musl has it too under _GNU_SOURCE; the BSDs, macOS and Windows do not) fall back to
+ * getenv: see README. */
+#if defined(__GLIBC__) || defined(ARMSHA_HAVE_SECURE_GETENV)
+#define read_env secure_getenv
+#else
+#define read_env getenv
+#endif
 #define ARMSHA_ACCEPTED_WORDS "sha1, sha256, sha512, all, none (comma-separated)"
 
 static OSSL_FUNC_provider_teardown_fn armsha_teardown;
@@ -75,7 +86,7 @@ static int armsha_get_params(void *provctx, OSSL_PARAM params[])
     if (p != NULL && !set_string(pc, p, pc->buildinfo))
         return 0;
     p = OSSL_PARAM_locate(params, ARMSHA_PARAM_KERNELS);
-    if (p != NULL && !set_string(pc, p, pc->kernel_info))
+    if (p != NULL && !set_string(pc, p, pc->kernels.report))
         return 0;
     p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
     if (p != NULL && !OSSL_PARAM_set_int(p, 1)) {
@@ -87,9 +98,10 @@ static int armsha_get_params(void *provctx, OSSL_PARAM params[])
 
 static const OSSL_ALGORITHM *armsha_query(void *provctx, int operation_id, int *no_cache)
 {
-    (void)provctx;
+    const armsha_provctx *pc = provctx;
+
     *no_cache = 0;
-    return operation_id == OSSL_OP_DIGEST ? armsha_digest_algorithms : NULL;
+    return operation_id == OSSL_OP_DIGEST ? pc->digest_algorithms : NULL;
 }
 
 static const OSSL_ITEM *armsha_get_reason_strings(void *provctx)
@@ -141,7 +153,7 @@ static int disabled_families(const armsha_provctx *pc, OSSL_FUNC_core_get_params
     };
 
     *mask = 0;
-    if (!parse_disable(pc, "environment " ARMSHA_ENV_DISABLE, getenv(ARMSHA_ENV_DISABLE), mask))
+    if (!parse_disable(pc, "environment " ARMSHA_ENV_DISABLE, read_env(ARMSHA_ENV_DISABLE), mask))
         return 0;
     if (get_params != NULL && !get_params(pc->handle, req)) {
         armsha_raise(pc, ARMSHA_R_LOAD_CORE_PARAMS, "config key \"%s\"", ARMSHA_CONF_DISABLE);
@@ -183,10 +195,14 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
 
     if (!disabled_families(&tmp, core_get_params, &disabled))
         return 0;
-    armsha_kernels_choose(&tmp.kernels, armsha_cpu_features(), disabled);
-    snprintf(tmp.kernel_info, sizeof(tmp.kernel_info), "sha1=%s sha256=%s sha512=%s",
-             tmp.kernels.sha1_name, tmp.kernels.sha256_name, tmp.kernels.sha512_name);
-    snprintf(tmp.buildinfo, sizeof(tmp.buildinfo), "%s (%s)", armsha_version, tmp.kernel_info);
+    if (!armsha_kernels_choose(&tmp.kernels, armsha_cpu_features(), disabled)) {
+        armsha_raise(&tmp, ARMSHA_R_LOAD_SELF_TEST,
+                     "%s: the portable code gives wrong digests, so this build of armsha is "
+                     "broken", tmp.kernels.report);
+        return 0;
+    }
+    snprintf(tmp.buildinfo, sizeof(tmp.buildinfo), "%s (%s)", armsha_version, tmp.kernels.report);
+    armsha_digest_algorithms(tmp.digest_algorithms);
 
     pc = malloc(sizeof(*pc));
     if (pc == NULL) {

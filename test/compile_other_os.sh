@@ -1,9 +1,9 @@
 #!/bin/sh
 # Compile-checks the code for systems that cannot run here: the CPU feature detection in
-# src/cpu.c (and the kernels) for Windows on ARM64 against the real MinGW-w64 headers, and
-# src/cpu.c for FreeBSD, OpenBSD and macOS on AArch64 against the stub headers in
+# src/cpu_features.c (and the kernels) for Windows on ARM64 against the real MinGW-w64 headers, and
+# src/cpu_features.c for FreeBSD, OpenBSD and macOS on AArch64 against the stub headers in
 # test/os-stubs/ (what those systems document; see its README). Each check also makes sure
-# the branch of cpu.c meant for that system is the one compiled. Exits 77 (skipped) when
+# the branch of cpu_features.c meant for that system is the one compiled. Exits 77 (skipped) when
 # clang or the MinGW headers are missing.
 # Usage: compile_other_os.sh SOURCE_ROOT
 set -eu
@@ -19,26 +19,26 @@ windows() {
     clang --target=aarch64-w64-mingw32 -isystem "$headers" $flags -fsyntax-only "$@"
     echo "ok: windows-arm64: $*"
 }
-windows -DARMSHA_ARM_KERNELS=1 "$src/src/cpu.c"
-windows -march=armv8-a+crypto "$src/src/arm/sha1_ce.c"
-windows -march=armv8-a+crypto "$src/src/arm/sha256_ce.c"
-windows -march=armv8.2-a+sha3 "$src/src/arm/sha512_ce.c"
+windows -DARMSHA_ARM64_KERNELS=1 "$src/src/cpu_features.c"
+windows -march=armv8-a+crypto "$src/src/arm64/sha1_ce.c"
+windows -march=armv8-a+crypto "$src/src/arm64/sha256_ce.c"
+windows -march=armv8.2-a+sha3 "$src/src/arm64/sha512_ce.c"
 
-# $1 target, $2 what the preprocessed cpu.c must call for that system's branch.
+# $1 target, $2 what the preprocessed cpu_features.c must call for that system's branch.
 stubbed() {
-    clang --target="$1" -nostdlibinc -isystem "$src/test/os-stubs" $flags -DARMSHA_ARM_KERNELS=1 \
-        -fsyntax-only "$src/src/cpu.c"
-    if ! clang --target="$1" -nostdlibinc -isystem "$src/test/os-stubs" $flags -DARMSHA_ARM_KERNELS=1 \
-        -E "$src/src/cpu.c" | grep -q "$2"; then
-        echo "FAIL: $1: cpu.c compiled, but not its branch that calls $2"
+    clang --target="$1" -nostdlibinc -isystem "$src/test/os-stubs" $flags -DARMSHA_ARM64_KERNELS=1 \
+        -fsyntax-only "$src/src/cpu_features.c"
+    if ! clang --target="$1" -nostdlibinc -isystem "$src/test/os-stubs" $flags -DARMSHA_ARM64_KERNELS=1 \
+        -E "$src/src/cpu_features.c" | grep -q "$2"; then
+        echo "FAIL: $1: cpu_features.c compiled, but not its branch that calls $2"
         exit 1
     fi
-    echo "ok: $1: cpu.c compiles and calls $2"
+    echo "ok: $1: cpu_features.c compiles and calls $2"
 }
-windows_branch=$(clang --target=aarch64-w64-mingw32 -isystem "$headers" $flags -DARMSHA_ARM_KERNELS=1 \
-    -E "$src/src/cpu.c" | grep -c "IsProcessorFeaturePresent(65)" || true)
-[ "$windows_branch" -gt 0 ] || { echo "FAIL: windows-arm64: not the Windows branch of cpu.c"; exit 1; }
-echo "ok: windows-arm64: cpu.c asks IsProcessorFeaturePresent(65) for SHA-512"
+windows_branch=$(clang --target=aarch64-w64-mingw32 -isystem "$headers" $flags -DARMSHA_ARM64_KERNELS=1 \
+    -E "$src/src/cpu_features.c" | grep -c "IsProcessorFeaturePresent(65)" || true)
+[ "$windows_branch" -gt 0 ] || { echo "FAIL: windows-arm64: not the Windows branch of cpu_features.c"; exit 1; }
+echo "ok: windows-arm64: cpu_features.c asks IsProcessorFeaturePresent(65) for SHA-512"
 stubbed aarch64-unknown-freebsd14 'elf_aux_info(25'
 stubbed aarch64-unknown-openbsd7.6 'elf_aux_info(25'
 stubbed arm64-apple-macos12 'sysctlbyname(name'

@@ -25,9 +25,9 @@ static size_t expected_records(const armsha_variant *v, int kind)
 {
     switch (kind) {
     case 0:
-        return v->block + 1;
+        return v->block_size + 1;
     case 1:
-        return v->block;
+        return v->block_size;
     default:
         return 100;
     }
@@ -37,7 +37,7 @@ static size_t expected_records(const armsha_variant *v, int kind)
 typedef struct hasher {
     const armsha_variant *v;
     const char *name;
-    const armsha_test_kernel *k; /* NULL in provider mode */
+    const armsha_kernel *k; /* NULL in provider mode */
     armsha_variant_ctx core;
     EVP_MD *md;
     EVP_MD_CTX *mctx;
@@ -63,7 +63,7 @@ static int h_final(hasher *h, uint8_t *out)
     if (h->k == NULL) {
         unsigned int outl = 0;
 
-        return EVP_DigestFinal_ex(h->mctx, out, &outl) == 1 && outl == h->v->outlen;
+        return EVP_DigestFinal_ex(h->mctx, out, &outl) == 1 && outl == h->v->digest_size;
     }
     armsha_variant_final(&h->core, out);
     return 1;
@@ -75,7 +75,7 @@ static int h_oneshot(hasher *h, const uint8_t *p, size_t n, uint8_t *out)
     if (h->k == NULL) {
         unsigned int outl = 0;
 
-        return EVP_Digest(p, n, out, &outl, h->md, NULL) == 1 && outl == h->v->outlen;
+        return EVP_Digest(p, n, out, &outl, h->md, NULL) == 1 && outl == h->v->digest_size;
     }
     return h_init(h) && h_update(h, p, n) && h_final(h, out);
 }
@@ -96,7 +96,7 @@ static int update_random(hasher *h, const uint8_t *m, size_t len, uint64_t seed)
 
     while (off < len) {
         uint64_t r = armsha_rng_next(&s);
-        size_t n = (r & 7) == 0 ? 0 : (size_t)((r >> 8) % (3 * h->v->block + 1));
+        size_t n = (r & 7) == 0 ? 0 : (size_t)((r >> 8) % (3 * h->v->block_size + 1));
 
         if (n > len - off)
             n = len - off;
@@ -127,7 +127,7 @@ static int hash_pattern(hasher *h, int pat, const uint8_t *m, size_t len, uint8_
         break;
     }
     case PAT_BYTES_HEAD:
-        head = 2 * h->v->block + 3;
+        head = 2 * h->v->block_size + 3;
         if (head > len)
             head = len;
         for (size_t i = 0; i < head; i++)
@@ -176,8 +176,8 @@ static void report(tally *t, const char *fname, const hasher *h, const char *whe
             ERR_print_errors_fp(stdout);
         return;
     }
-    print_hex("got     ", got, h->v->outlen);
-    print_hex("expected", want, h->v->outlen);
+    print_hex("got     ", got, h->v->digest_size);
+    print_hex("expected", want, h->v->digest_size);
 }
 
 static void run_messages(hasher *h, const char *fname, const armsha_shavs_file *f, tally *t)
@@ -287,11 +287,11 @@ static int check_files(const char *dir)
     char path[4096], first_path[4096] = "";
     int missing = 0, total = 0, first_errno = 0;
 
-    for (size_t i = 0; i < ARMSHA_NVARIANTS; i++)
+    for (size_t i = 0; i < ARMSHA_NDIGESTS; i++)
         for (int k = 0; k < NKINDS; k++) {
             FILE *fp;
 
-            file_path(path, sizeof(path), dir, &armsha_variants[i], k);
+            file_path(path, sizeof(path), dir, &armsha_digests[i], k);
             total++;
             fp = fopen(path, "rb");
             if (fp != NULL) {
@@ -311,11 +311,11 @@ static int check_files(const char *dir)
     }
     if (missing != 0) {
         printf("FAIL: %d of the %d SHAVS files are missing from %s:\n", missing, total, dir);
-        for (size_t i = 0; i < ARMSHA_NVARIANTS; i++)
+        for (size_t i = 0; i < ARMSHA_NDIGESTS; i++)
             for (int k = 0; k < NKINDS; k++) {
                 FILE *fp;
 
-                file_path(path, sizeof(path), dir, &armsha_variants[i], k);
+                file_path(path, sizeof(path), dir, &armsha_digests[i], k);
                 fp = fopen(path, "rb");
                 if (fp == NULL)
                     printf("  missing: %s (%s)\n", path, strerror(errno));
@@ -336,10 +336,10 @@ static int load_checked(const char *path, const armsha_variant *v, int kind,
         printf("FAIL: %s\n", err);
         return 0;
     }
-    if (f->L != v->outlen || (f->kind == ARMSHA_SHAVS_MONTE) != (kind == 2)
+    if (f->L != v->digest_size || (f->kind == ARMSHA_SHAVS_MONTE) != (kind == 2)
         || f->nrec != expected_records(v, kind)) {
         printf("FAIL: %s: [L = %zu], %zu %s records; expected [L = %zu] and %zu records\n", path,
-               f->L, f->nrec, f->kind == ARMSHA_SHAVS_MONTE ? "Monte" : "message", v->outlen,
+               f->L, f->nrec, f->kind == ARMSHA_SHAVS_MONTE ? "Monte" : "message", v->digest_size,
                expected_records(v, kind));
         armsha_shavs_free(f);
         return 0;
@@ -351,16 +351,16 @@ static int load_checked(const char *path, const armsha_variant *v, int kind,
 
 static int run_core(const char *dir)
 {
-    unsigned long kernel_vectors[ARMSHA_TEST_NKERNELS] = {0};
+    unsigned long kernel_vectors[ARMSHA_TEST_MAX_KERNELS] = {0};
     tally total = {0, 0, 0};
     int bad_setup;
 
     printf("test_shavs core: vectors from %s\n", dir);
     bad_setup = armsha_test_kernels_setup() != 0;
 
-    for (size_t i = 0; i < ARMSHA_NVARIANTS; i++)
+    for (size_t i = 0; i < ARMSHA_NDIGESTS; i++)
         for (int kind = 0; kind < NKINDS; kind++) {
-            const armsha_variant *v = &armsha_variants[i];
+            const armsha_variant *v = &armsha_digests[i];
             char path[4096], fname[64];
             armsha_shavs_file f;
 
@@ -370,15 +370,13 @@ static int run_core(const char *dir)
                 total.failures++;
                 continue;
             }
-            for (size_t ki = 0; ki < ARMSHA_TEST_NKERNELS; ki++) {
-                const armsha_test_kernel *k = &armsha_test_kernels[ki];
+            for (size_t ki = 0; ki < armsha_test_nkernels; ki++) {
+                const armsha_kernel *k = armsha_test_kernels[ki];
                 hasher h;
                 tally t = {0, 0, 0};
 
-                if (!(k->usable & v->family)) {
-                    printf("%-24s [L = %2zu] %-9s skipped (see above)\n", fname, f.L, k->name);
+                if (k->family != v->family)
                     continue;
-                }
                 memset(&h, 0, sizeof(h));
                 h.v = v;
                 h.name = k->name;
@@ -398,9 +396,9 @@ static int run_core(const char *dir)
             armsha_shavs_free(&f);
         }
 
-    for (size_t ki = 0; ki < ARMSHA_TEST_NKERNELS; ki++)
-        printf("kernel %-9s %lu vectors checked\n", armsha_test_kernels[ki].name,
-               kernel_vectors[ki]);
+    for (size_t ki = 0; ki < armsha_test_nkernels; ki++)
+        printf("kernel %-10s for %-6s %lu vectors checked\n", armsha_test_kernels[ki]->name,
+               armsha_family_name(armsha_test_kernels[ki]->family), kernel_vectors[ki]);
     printf("test_shavs core: %lu vectors, %lu hashes, %lu failures: %s\n", total.vectors,
            total.hashes, total.failures, total.failures == 0 && !bad_setup ? "PASS" : "FAIL");
     return total.failures == 0 && !bad_setup ? 0 : 1;
@@ -486,8 +484,8 @@ static int run_provider(const char *dir)
 
     if (!check_provider_kernels(prov))
         setup_failed = 1;
-    for (size_t i = 0; i < ARMSHA_NVARIANTS; i++) {
-        const armsha_variant *v = &armsha_variants[i];
+    for (size_t i = 0; i < ARMSHA_NDIGESTS; i++) {
+        const armsha_variant *v = &armsha_digests[i];
         hasher h;
         const OSSL_PROVIDER *from;
         const char *pname;
@@ -495,22 +493,22 @@ static int run_provider(const char *dir)
         memset(&h, 0, sizeof(h));
         h.v = v;
         h.name = "EVP (provider=armsha)";
-        h.md = EVP_MD_fetch(NULL, v->openssl, "provider=armsha");
+        h.md = EVP_MD_fetch(NULL, v->name, "provider=armsha");
         if (h.md == NULL) {
             printf("FAIL: EVP_MD_fetch(NULL, \"%s\", \"provider=armsha\") found nothing:\n",
-                   v->openssl);
+                   v->name);
             ERR_print_errors_fp(stdout);
             setup_failed = 1;
             break;
         }
         from = EVP_MD_get0_provider(h.md);
         pname = from != NULL ? OSSL_PROVIDER_get0_name(from) : "(none)";
-        if (strcmp(pname, "armsha") != 0 || EVP_MD_get_size(h.md) != (int)v->outlen
-            || EVP_MD_get_block_size(h.md) != (int)v->block) {
+        if (strcmp(pname, "armsha") != 0 || EVP_MD_get_size(h.md) != (int)v->digest_size
+            || EVP_MD_get_block_size(h.md) != (int)v->block_size) {
             printf("FAIL: %s comes from provider \"%s\" with size %d, block size %d; expected "
                    "\"armsha\", %zu, %zu\n",
-                   v->openssl, pname, EVP_MD_get_size(h.md), EVP_MD_get_block_size(h.md), v->outlen,
-                   v->block);
+                   v->name, pname, EVP_MD_get_size(h.md), EVP_MD_get_block_size(h.md), v->digest_size,
+                   v->block_size);
             EVP_MD_free(h.md);
             setup_failed = 1;
             break;
@@ -533,7 +531,7 @@ static int run_provider(const char *dir)
                 continue;
             }
             run_file(&h, fname, &f, &t);
-            printf("%-24s %-13s %3lu %-21s %6lu hashes: %s", fname, v->openssl, t.vectors,
+            printf("%-24s %-13s %3lu %-21s %6lu hashes: %s", fname, v->name, t.vectors,
                    kind == 2 ? "Monte records," : "vectors x 6 patterns,", t.hashes,
                    t.failures == 0 ? "ok" : "FAILED");
             if (t.failures != 0)

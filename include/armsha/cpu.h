@@ -1,47 +1,52 @@
-/* CPU features, the ARMSHA_DISABLE mask, and the choice of block function for each family. */
+/* CPU features, the ARMSHA_DISABLE words, and the block function chosen for each family. */
 #ifndef ARMSHA_CPU_H
 #define ARMSHA_CPU_H
+
+#include <stddef.h>
 
 #include "armsha/sha1.h"
 #include "armsha/sha256.h"
 #include "armsha/sha512.h"
 
-/* One bit per family: used both for "the CPU can" and for "the user disabled". */
+/* One bit per family: the families a user disables, and what a digest belongs to. */
 #define ARMSHA_SHA1 0x1u
 #define ARMSHA_SHA256 0x2u
 #define ARMSHA_SHA512 0x4u
 #define ARMSHA_ALL (ARMSHA_SHA1 | ARMSHA_SHA256 | ARMSHA_SHA512)
 
-/* Kernel names as the provider reports them. */
-#define ARMSHA_KERNEL_PORTABLE "portable"
-#define ARMSHA_KERNEL_ARMV8_CE "armv8-ce"
+/* What the OS reports the CPU can do. The SHA bits are the family bits above, so that
+ * "the instructions of family F" is simply F. */
+#define ARMSHA_CPU_SHA1 ARMSHA_SHA1
+#define ARMSHA_CPU_SHA256 ARMSHA_SHA256
+#define ARMSHA_CPU_SHA512 ARMSHA_SHA512
+#define ARMSHA_CPU_NEON 0x8u
 
+/* The name of the portable kernels, as the provider reports them. */
+#define ARMSHA_KERNEL_PORTABLE "portable"
+
+/* The chosen block function of each family, with what to report about the choice. */
 typedef struct armsha_kernels {
     armsha_sha1_blocks_fn *sha1;
     armsha_sha256_blocks_fn *sha256;
     armsha_sha512_blocks_fn *sha512;
-    const char *sha1_name;
-    const char *sha256_name;
-    const char *sha512_name;
+    /* "sha1=armv8-ce sha256=armv8-ce sha512=portable", with a note in parentheses after
+     * a family whose better kernel failed its self-test. */
+    char report[192];
 } armsha_kernels;
 
-/* The families this CPU and OS can run in hardware (ARMSHA_SHA* bits); 0 off ARM. */
+/* The ARMSHA_CPU_* bits the OS reports for this CPU; 0 off ARM or where it cannot ask. */
 unsigned armsha_cpu_features(void);
 
 /* Parses a comma-separated list of "sha1", "sha256", "sha512", "all" or "none"
- * (spaces and case ignored; NULL or "" means none) into ARMSHA_* bits.
+ * (spaces and case ignored; NULL or "" means none) into ARMSHA_SHA* bits.
  * Returns 1, or 0 with *bad pointing at the first unknown word (not
  * NUL-terminated: it runs to the next comma) and *badlen its length. */
 int armsha_parse_disable(const char *list, unsigned *mask, const char **bad, size_t *badlen);
 
-/* Fills k with the fastest kernels among features & ~disabled. Each hardware
- * kernel must pass a known-answer self-test first, or the portable one is used. */
-void armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disabled);
-
-/* The hardware kernels compiled into this build (NULL where absent), so that
- * tests can compare each one with the portable block function. */
-extern armsha_sha1_blocks_fn *const armsha_sha1_blocks_hw;
-extern armsha_sha256_blocks_fn *const armsha_sha256_blocks_hw;
-extern armsha_sha512_blocks_fn *const armsha_sha512_blocks_hw;
+/* Fills k with, per family, the first kernel built in whose CPU features are in
+ * `features`, whose family is not in `disabled`, and that passes its known-answer
+ * self-test; the portable one otherwise. Returns 0 when a portable block function fails
+ * its own self-test (k is then not to be used): the build is broken. */
+int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disabled);
 
 #endif

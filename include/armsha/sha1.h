@@ -11,20 +11,18 @@
 /* Compresses nblocks consecutive 64-byte blocks (any alignment) into state. */
 typedef void armsha_sha1_blocks_fn(uint32_t state[5], const uint8_t *data, size_t nblocks);
 
+/* The same shape as the SHA-256 and SHA-512 contexts (see sha256.h for the contract). */
 typedef struct armsha_sha1_ctx {
     uint32_t h[5];
-    uint32_t nbuf;                 /* bytes waiting in buf, always < 64 */
-    uint64_t nbytes;               /* bytes hashed so far, buffered ones included */
+    uint64_t nbytes;               /* bytes hashed so far; nbytes % 64 of them wait in buf */
     armsha_sha1_blocks_fn *blocks; /* kernel chosen by the caller (see cpu.h) */
     uint8_t buf[ARMSHA_SHA1_BLOCK_SIZE];
 } armsha_sha1_ctx;
 
-void armsha_sha1_init(armsha_sha1_ctx *ctx, armsha_sha1_blocks_fn *blocks);
-/* Returns 0, hashing nothing, when the message would exceed 2^64 - 1 bits. data may be
- * NULL when len is 0. */
+void armsha_sha1_init(armsha_sha1_ctx *ctx, const uint32_t iv[5], armsha_sha1_blocks_fn *blocks);
 int armsha_sha1_update(armsha_sha1_ctx *ctx, const void *data, size_t len);
-/* Writes the 20-byte digest; the context must be initialised again before reuse. */
-void armsha_sha1_final(armsha_sha1_ctx *ctx, uint8_t out[ARMSHA_SHA1_DIGEST_SIZE]);
+/* outlen <= ARMSHA_SHA1_DIGEST_SIZE. */
+void armsha_sha1_final(armsha_sha1_ctx *ctx, uint8_t *out, size_t outlen);
 
 /* The portable C block function: any C11 compiler, any CPU, any endianness. */
 armsha_sha1_blocks_fn armsha_sha1_blocks_portable;

@@ -15,25 +15,21 @@
 /* Compresses nblocks consecutive 128-byte blocks (any alignment) into state. */
 typedef void armsha_sha512_blocks_fn(uint64_t state[8], const uint8_t *data, size_t nblocks);
 
+/* The same shape as the SHA-256 context (see sha256.h for the contract). */
 typedef struct armsha_sha512_ctx {
     uint64_t h[8];
-    uint64_t nbytes;                 /* bytes hashed so far, buffered ones included; 2^64
+    uint64_t nbytes;                 /* bytes hashed so far; nbytes % 128 wait in buf. 2^64
                                       * bytes cannot be reached, so the 128-bit bit count
                                       * in the padding is nbytes * 8 without overflow */
-    uint32_t nbuf;                   /* bytes waiting in buf, always < 128 */
     armsha_sha512_blocks_fn *blocks; /* kernel chosen by the caller (see cpu.h) */
     uint8_t buf[ARMSHA_SHA512_BLOCK_SIZE];
 } armsha_sha512_ctx;
 
-void armsha_sha512_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blocks);
-void armsha_sha384_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blocks);
-void armsha_sha512_224_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blocks);
-void armsha_sha512_256_init(armsha_sha512_ctx *ctx, armsha_sha512_blocks_fn *blocks);
-/* Returns 0, hashing nothing, when the 64-bit byte counter would overflow. data may be
- * NULL when len is 0. */
+/* iv: SHA-512's, SHA-384's, SHA-512/224's or SHA-512/256's (see digests.h). */
+void armsha_sha512_init(armsha_sha512_ctx *ctx, const uint64_t iv[8], armsha_sha512_blocks_fn *blocks);
+/* Returns 0, hashing nothing, when the 64-bit byte counter would overflow. */
 int armsha_sha512_update(armsha_sha512_ctx *ctx, const void *data, size_t len);
-/* Writes the first outlen bytes of the digest (outlen <= 64): 64, 48, 32 or 28 for
- * the four variants. The context must be initialised again before reuse. */
+/* outlen <= 64: 64, 48, 32 or 28 for the four variants. */
 void armsha_sha512_final(armsha_sha512_ctx *ctx, uint8_t *out, size_t outlen);
 
 /* The portable C block function: any C11 compiler, any CPU, any endianness. */

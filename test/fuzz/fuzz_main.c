@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../helper.h"
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -59,13 +61,10 @@ static void run(const uint8_t *data, size_t size)
 
 static uint64_t rng;
 
-/* xorshift64*: the same inputs on every machine for a given seed. */
+/* The shared generator (test/helper.c): the same inputs on every machine for a given seed. */
 static uint64_t rnd(void)
 {
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return rng * UINT64_C(0x2545f4914f6cdd1d);
+    return armsha_rng_next(&rng);
 }
 
 /* Mostly short inputs, where the buffering cases are dense; now and then long ones, where the
@@ -173,7 +172,7 @@ int main(int argc, char **argv)
     buf = malloc(MAX_INPUT);
     if (buf == NULL)
         return 1;
-    rng = (seed + 1) * UINT64_C(0x9e3779b97f4a7c15);
+    rng = armsha_rng_start(seed, 2);
     for (unsigned long it = 0; it < iters; it++) {
         size_t size = random_size();
 

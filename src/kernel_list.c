@@ -1,0 +1,21 @@
+/* The block functions built into this module, best first per family (see kernel_list.h). */
+#include "kernel_list.h"
+
+#if defined(ARMSHA_ARM64_KERNELS)
+#include "arm64/kernels.h"
+#endif
+
+#define KERNEL(kname, fam, member, cpu, f) {kname, fam, cpu, {.member = f}}
+
+const armsha_kernel armsha_kernel_list[] = {
+#if defined(ARMSHA_ARM64_KERNELS)
+    KERNEL("armv8-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, armsha_sha1_blocks_armv8),
+    KERNEL("armv8-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, armsha_sha256_blocks_armv8),
+    KERNEL("armv8-ce", ARMSHA_SHA512, sha512, ARMSHA_CPU_SHA512, armsha_sha512_blocks_armv8),
+#endif
+    KERNEL(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA1, sha1, 0, armsha_sha1_blocks_portable),
+    KERNEL(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA256, sha256, 0, armsha_sha256_blocks_portable),
+    KERNEL(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA512, sha512, 0, armsha_sha512_blocks_portable),
+};
+
+const size_t armsha_kernel_count = sizeof(armsha_kernel_list) / sizeof(armsha_kernel_list[0]);
