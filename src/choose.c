@@ -23,6 +23,17 @@ static void report_add(armsha_kernels *k, const char *text)
 int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disabled)
 {
     memset(k, 0, sizeof(*k));
+    /* The portable functions first, used or not: they are every family's fallback, and a
+     * build in which they are wrong is broken. */
+    for (size_t i = 0; i < armsha_kernel_count; i++) {
+        const armsha_kernel *c = &armsha_kernel_list[i];
+
+        if (c->needs == 0 && !armsha_kernel_selftest(c)) {
+            snprintf(k->report, sizeof(k->report), "%s=%s failed its self-test",
+                     family_word(c->family), c->name);
+            return 0;
+        }
+    }
     for (unsigned fam = ARMSHA_SHA1; fam <= ARMSHA_SHA512; fam <<= 1) {
         const armsha_kernel *use = NULL;
         char failed[96] = "";
@@ -34,21 +45,18 @@ int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disable
                 continue;
             if (c->needs != 0 && (disabled & fam))
                 continue;
-            if (armsha_kernel_selftest(c)) {
+            if (c->needs == 0 || armsha_kernel_selftest(c)) { /* portable: passed above */
                 use = c;
-            } else if (c->needs == 0) {
-                /* The portable code is wrong: the build is broken, nothing can be trusted. */
-                snprintf(k->report, sizeof(k->report), "%s=%s failed its self-test",
-                         family_word(fam), c->name);
-                return 0;
             } else {
                 size_t n = strlen(failed);
 
                 snprintf(failed + n, sizeof(failed) - n, "%s%s", n ? ", " : "", c->name);
             }
         }
-        if (use == NULL)
-            return 0; /* unreachable: each family has a portable kernel */
+        if (use == NULL) { /* unreachable: kernel_list.c has a portable kernel per family */
+            snprintf(k->report, sizeof(k->report), "%s: no kernel", family_word(fam));
+            return 0;
+        }
         if (fam == ARMSHA_SHA1)
             k->sha1 = use->fn.sha1;
         else if (fam == ARMSHA_SHA256)

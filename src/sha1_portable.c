@@ -45,6 +45,12 @@ void armsha_sha1_blocks_portable(uint32_t state[5], const uint8_t *data, size_t 
 {
     const uint8_t *end;
     uint32_t a = state[0], b = state[1], c = state[2], d = state[3], e = state[4];
+    /* The message schedule and working variables live in registers as far as the target
+     * has them; the compiler spills the rest to this function's frame, where the last
+     * block's words stay until later calls overwrite them. They are not wiped here: C
+     * cannot name spill slots, and clearing W itself gives it an address, which changes
+     * the register allocation of the whole loop and costs instructions on every block
+     * (bench/RESULTS.md, "Wiping"). The streaming core wipes its own buffer and state. */
     uint32_t W[16];
     uint64_t q;
 

@@ -45,6 +45,12 @@ void armsha_sha512_blocks_portable(uint64_t state[8], const uint8_t *data, size_
     const uint64_t *k = armsha_sha512_k;
     uint64_t a = state[0], b = state[1], c = state[2], d = state[3];
     uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
+    /* The message schedule and working variables live in registers as far as the target
+     * has them; the compiler spills the rest to this function's frame, where the last
+     * block's words stay until later calls overwrite them. They are not wiped here: C
+     * cannot name spill slots, and clearing W itself gives it an address, which changes
+     * the register allocation of the whole loop and costs instructions on every block
+     * (bench/RESULTS.md, "Wiping"). The streaming core wipes its own buffer and state. */
     uint64_t W[16], x, y;
 
     /* data may be NULL when there is nothing to hash, and NULL + 0 is undefined in C. */
