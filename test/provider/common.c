@@ -11,21 +11,35 @@
 #include <openssl/kdf.h>
 #include <openssl/params.h>
 
+#include "armsha/digests.h"
+
 armsha_pt_state armsha_pt = {
-    /* The default provider's names for each digest, in its own order (OpenSSL 3.0
-     * providers/implementations/include/prov/names.h). */
-    .algs = {
-        {"SHA1", "SHA1:SHA-1:SSL3-SHA1:1.3.14.3.2.26", 20, 64},
-        {"SHA2-224", "SHA2-224:SHA-224:SHA224:2.16.840.1.101.3.4.2.4", 28, 64},
-        {"SHA2-256", "SHA2-256:SHA-256:SHA256:2.16.840.1.101.3.4.2.1", 32, 64},
-        {"SHA2-384", "SHA2-384:SHA-384:SHA384:2.16.840.1.101.3.4.2.2", 48, 128},
-        {"SHA2-512", "SHA2-512:SHA-512:SHA512:2.16.840.1.101.3.4.2.3", 64, 128},
-        {"SHA2-512/224", "SHA2-512/224:SHA-512/224:SHA512-224:2.16.840.1.101.3.4.2.5", 28, 128},
-        {"SHA2-512/256", "SHA2-512/256:SHA-512/256:SHA512-256:2.16.840.1.101.3.4.2.6", 32, 128},
-    },
     .seed = 0x61726d736861ull, /* "armsha" */
     .scale = 1,
 };
+
+_Static_assert(NALGS == ARMSHA_NDIGESTS, "the tests cover the seven digests of the table");
+
+/* The seven digests from armsha's table; the primary name is the first of its names.
+ * Nothing here is trusted: the names and sizes are compared with what the default provider
+ * registers (setup and test_provider_names). */
+static void load_table(void)
+{
+    int i;
+
+    for (i = 0; i < NALGS; i++) {
+        armsha_pt_alg *a = &armsha_pt.algs[i];
+        size_t n = strcspn(armsha_digests[i].names, ":");
+
+        if (n >= sizeof(a->name))
+            n = sizeof(a->name) - 1;
+        memcpy(a->name, armsha_digests[i].names, n);
+        a->name[n] = '\0';
+        a->names = armsha_digests[i].names;
+        a->size = armsha_digests[i].digest_size;
+        a->block = armsha_digests[i].block_size;
+    }
+}
 
 /* OpenSSL's error queue goes with the failure that left it, and not into the next one. */
 static void print_errors(void)
@@ -51,6 +65,7 @@ void armsha_pt_init(int argc, char **argv, const char *name)
     if ((s = getenv("ARMSHA_TEST_SCALE")) != NULL && atoi(s) > 0)
         armsha_pt.scale = (unsigned)atoi(s);
     armsha_pt.expect_kernels = getenv("ARMSHA_EXPECT_KERNELS");
+    load_table();
     armsha_test_after_failure = print_errors;
     printf("%s: seed %#llx (ARMSHA_TEST_SEED), scale %u (ARMSHA_TEST_SCALE), %s\n", name,
            (unsigned long long)armsha_pt.seed, armsha_pt.scale, OpenSSL_version(OPENSSL_VERSION));
@@ -94,6 +109,10 @@ int armsha_pt_setup(void)
         CHECK(strcmp(OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(a)), "armsha") == 0,
               "%s fetched with provider=armsha comes from %s", name,
               OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(a)));
+        CHECK(EVP_MD_get_size(d) == (int)armsha_pt.algs[i].size
+                  && EVP_MD_get_block_size(d) == (int)armsha_pt.algs[i].block,
+              "%s: armsha's table says size %zu, block %zu; the default provider %d, %d", name,
+              armsha_pt.algs[i].size, armsha_pt.algs[i].block, EVP_MD_get_size(d), EVP_MD_get_block_size(d));
     }
     armsha_test_ok("loaded default and armsha in one OSSL_LIB_CTX, fetched 7 digests from each");
     return 1;

@@ -25,8 +25,9 @@ void armsha_pt_check_configured(OSSL_LIB_CTX *l, const char *how);
 
 #endif
 
+/* One of the seven digests, from include/armsha/digests.h in its order. */
 typedef struct armsha_pt_alg {
-    const char *name;  /* OpenSSL's primary name, "SHA2-256": what EVP_MD_get0_name gives */
+    char name[32];     /* OpenSSL's primary name, "SHA2-256": what EVP_MD_get0_name gives */
     const char *names; /* every name and OID, as the default provider registers them */
     size_t size;       /* digest bytes */
     size_t block;      /* block bytes */
