@@ -90,8 +90,8 @@ static const digest_family sha512_family = {
 /* ---- Errors ------------------------------------------------------------------------ */
 
 /* Error paths stay out of line: inlined into update or final, their calls make the
- * compiler save registers and build a larger frame on every call (5 instructions a
- * 16-byte update, measured). */
+ * compiler save registers and build a larger frame on every call (bench/RESULTS.md,
+ * "Kernel code choices"). */
 #if defined(__GNUC__) || defined(__clang__)
 #define COLD __attribute__((cold, noinline))
 #else

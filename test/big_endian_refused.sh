@@ -27,3 +27,17 @@ if ! meson setup "$work/build2" "$src" --cross-file "$work/be.txt" -Darm_kernels
     exit 1
 fi
 echo "ok: -Darm_kernels=disabled configures for big-endian aarch64"
+# The kernel files themselves refuse a big-endian compile with their own message (clang
+# only: GCC has no aarch64_be compiler here).
+if command -v clang >/dev/null 2>&1; then
+    for k in sha1_ce sha256_ce sha512_ce; do
+        if clang --target=aarch64_be-linux-gnu -ffreestanding -march=armv8.2-a+sha3 -I"$src/include" \
+            -fsyntax-only "$src/src/arm64/$k.c" > "$work/log3" 2>&1; then
+            echo "FAIL: src/arm64/$k.c compiles for big-endian aarch64"
+            exit 1
+        fi
+        grep -q "written for little-endian AArch64" "$work/log3" || {
+            echo "FAIL: src/arm64/$k.c fails for big-endian, but not with its #error:"; head -3 "$work/log3"; exit 1; }
+    done
+    echo "ok: each src/arm64 kernel refuses a big-endian compile with its #error"
+fi

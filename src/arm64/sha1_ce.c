@@ -8,10 +8,9 @@
  * knows that and turns vsha1h_u32 into a shift and an insert (two instructions plus a
  * lane move); the asm keeps the one SHA1H. It costs model cycles, not instructions:
  * SHA1H shares the one pipe of SHA1C/P/M on Neoverse cores, so the chain waits a cycle
- * every four rounds (103 instead of 84 cycles a block on the Neoverse V1 model, still
- * under the 110 target) while the whole block takes 102 instructions instead of 124
- * (OpenSSL's assembly: 102). Instruction count won: small messages are dominated by
- * it, and the cycles are still at most 1.23x the chain's latency bound. */
+ * every four rounds, while the whole block takes as few instructions as OpenSSL's
+ * assembly (figures: bench/RESULTS.md, "Kernel code choices"). Instruction count won:
+ * small messages are dominated by it, and the cycles stay near the chain's bound. */
 static inline uint32_t sha1h_lane0(uint32x4_t abcd)
 {
 #if defined(__GNUC__)

@@ -10,7 +10,7 @@
  * SHA256H that overwrites it in place: the asm claims to change *x, so SHA256H
  * can only use the register after the copy has been taken. Left to itself the
  * compiler may hand the copy to SHA256H instead, putting the MOV on the SHA256H
- * chain (98 instead of 83 cycles a block on the Neoverse V1 model). On SHA256H2's
+ * chain (bench/RESULTS.md, "Kernel code choices"). On SHA256H2's
  * side the MOV costs nothing: SHA256H and H2 share one pipe on Neoverse cores, so
  * H2 issues a cycle after H anyway. */
 static inline uint32x4_t side_copy(uint32x4_t *x)

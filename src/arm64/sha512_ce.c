@@ -6,8 +6,8 @@
 #include "../opaque.h"
 
 /* GCC's pre-allocation scheduler pulls loads and SHA512H/H2 far ahead and the
- * register allocator then needs ~45 extra MOVs a block (253 instead of 244 cycles
- * a block on the Neoverse V1 model); the cores reorder by themselves anyway. */
+ * register allocator then needs dozens of extra MOVs a block, which cost model cycles
+ * (bench/RESULTS.md, "Kernel code choices"); the cores reorder by themselves anyway. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-schedule-insns")
 #endif
