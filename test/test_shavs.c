@@ -88,18 +88,15 @@ static const char *const pat_names[NPAT] = {
     "random splits #2 (with empty updates)",
 };
 
-/* Random chunks up to three blocks, one in eight of them empty. */
+/* Random chunks (test/helper.h's splits, empty ones among them). */
 static int update_random(hasher *h, const uint8_t *m, size_t len, uint64_t seed)
 {
     uint64_t s = armsha_rng_start(seed, 1);
     size_t off = 0;
 
     while (off < len) {
-        uint64_t r = armsha_rng_next(&s);
-        size_t n = (r & 7) == 0 ? 0 : (size_t)((r >> 8) % (3 * h->v->block_size + 1));
+        size_t n = armsha_split_next(&s, len - off, h->v->block_size);
 
-        if (n > len - off)
-            n = len - off;
         if (!h_update(h, m + off, n))
             return 0;
         off += n;

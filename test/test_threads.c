@@ -13,6 +13,8 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
+#include "helper.h"
+
 #define NTHREADS 8
 #define ROUNDS 40
 #define MAXMSG 3000
@@ -56,10 +58,10 @@ static void *run(void *arg)
     OSSL_PROVIDER *pa = NULL, *pd = NULL;
     unsigned char msg[MAXMSG], a[EVP_MAX_MD_SIZE], d[EVP_MAX_MD_SIZE];
     unsigned al, dl;
-    unsigned seed = 0x9e3779b9u * (unsigned)(j->id + 1);
+    /* Each thread its own generator state: the shared helper keeps none. */
+    uint64_t rng = armsha_rng_start((uint64_t)j->id, 2);
 
-    for (size_t i = 0; i < sizeof(msg); i++)
-        msg[i] = (unsigned char)((seed = seed * 1103515245u + 12345u) >> 16);
+    armsha_fill_random(msg, sizeof(msg), (uint64_t)j->id);
     pthread_barrier_wait(&start);
     if (j->own_libctx) {
         l = OSSL_LIB_CTX_new();
@@ -73,7 +75,7 @@ static void *run(void *arg)
     }
     for (int r = 0; r < ROUNDS; r++) {
         const char *name = names[(size_t)(r + j->id) % NNAMES];
-        size_t len = (size_t)(seed = seed * 1103515245u + 12345u) % MAXMSG;
+        size_t len = armsha_rng_below(&rng, MAXMSG);
 
         if (!hash(l, name, "armsha", msg, len, a, &al) || !hash(l, name, "default", msg, len, d, &dl)
             || al != dl || memcmp(a, d, al) != 0) {
