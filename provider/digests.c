@@ -40,7 +40,7 @@ typedef struct digest_ctx {
 typedef struct digest_family {
     /* Starts the family's core from the digest's IV with the family's chosen kernel. */
     void (*init)(digest_core *core, const armsha_digest_info *info, const armsha_kernels *kernels);
-    /* Clears the bytes of ctx this family uses; a constant size per family keeps it cheap. */
+    /* Clears the family's core in ctx; a constant size per family keeps it cheap. */
     void (*cleanse)(digest_ctx *ctx);
     /* NULL when the family has no settable context parameters. */
     OSSL_FUNC_digest_set_ctx_params_fn *set_ctx_params;
@@ -68,11 +68,10 @@ static void sha512_init(digest_core *c, const armsha_digest_info *i, const armsh
     armsha_sha512_init(&c->sha512, i->iv64, k->sha512);
 }
 
-#define USED_BYTES(member) (offsetof(digest_ctx, core) + sizeof(((digest_core *)0)->member))
-
-static void sha1_cleanse(digest_ctx *ctx) { armsha_wipe(ctx, USED_BYTES(sha1)); }
-static void sha256_cleanse(digest_ctx *ctx) { armsha_wipe(ctx, USED_BYTES(sha256)); }
-static void sha512_cleanse(digest_ctx *ctx) { armsha_wipe(ctx, USED_BYTES(sha512)); }
+/* The core's bytes only: the descriptor, provider and state stay usable (re-init). */
+static void sha1_cleanse(digest_ctx *ctx) { armsha_wipe(&ctx->core.sha1, sizeof(ctx->core.sha1)); }
+static void sha256_cleanse(digest_ctx *ctx) { armsha_wipe(&ctx->core.sha256, sizeof(ctx->core.sha256)); }
+static void sha512_cleanse(digest_ctx *ctx) { armsha_wipe(&ctx->core.sha512, sizeof(ctx->core.sha512)); }
 
 static OSSL_FUNC_digest_set_ctx_params_fn sha1_set_ctx_params;
 static OSSL_FUNC_digest_settable_ctx_params_fn sha1_settable_ctx_params;
@@ -135,6 +134,10 @@ static int digest_init(void *vctx, const OSSL_PARAM params[])
     digest_ctx *ctx = vctx;
     const digest_desc *d = ctx->desc;
 
+    /* A message abandoned without final: its tail is still in the core's buffer (final
+     * wipes the core, and a new context has held no message). */
+    if (ctx->state == STATE_ACTIVE)
+        d->family->cleanse(ctx);
     d->family->init(&ctx->core, d->info, &ctx->prov->kernels);
     ctx->state = STATE_ACTIVE;
     /* Without settable parameters every one is unknown, and unknown ones are ignored. */
@@ -167,20 +170,23 @@ COLD static int refuse_short_output(const digest_ctx *ctx, size_t outsz)
     return 0;
 }
 
-/* Everything final checks before the core writes the digest. */
-static int final_allowed(const digest_ctx *ctx, const unsigned char *out, size_t outsz)
+/* Everything final checks before the core writes the digest of `size` bytes. */
+static inline int final_allowed(const digest_ctx *ctx, const unsigned char *out, size_t outsz,
+                                size_t size)
 {
     if (ctx->state != STATE_ACTIVE)
         return refuse_state(ctx);
     if (out == NULL)
         return refuse_null(ctx, "output buffer is NULL");
-    if (outsz < ctx->desc->info->digest_size)
+    if (outsz < size)
         return refuse_short_output(ctx, outsz);
     return 1;
 }
 
 /* Update and final of one family, calling its core directly: they run for every message
- * (a TLS handshake makes many small updates), so no descriptor indirection here. */
+ * (a TLS handshake makes many small updates), so no descriptor indirection here. Each
+ * algorithm's final calls fam##_final_sized with its digest size as a constant (see
+ * DEFINE_DIGEST), so that the core's output is a few straight-line stores. */
 #define DEFINE_FAMILY_HASH(fam)                                                              \
     static int fam##_update(void *vctx, const unsigned char *in, size_t inl)                 \
     {                                                                                        \
@@ -194,16 +200,17 @@ static int final_allowed(const digest_ctx *ctx, const unsigned char *out, size_t
             return refuse_null(ctx, "input is NULL but its length is not 0");                \
         return armsha_##fam##_update(&ctx->core.fam, in, inl) ? 1 : refuse_too_long(ctx);     \
     }                                                                                        \
-    static int fam##_final(void *vctx, unsigned char *out, size_t *outl, size_t outsz)       \
+    static inline int fam##_final_sized(void *vctx, unsigned char *out, size_t *outl,        \
+                                        size_t outsz, size_t size)                           \
     {                                                                                        \
         digest_ctx *ctx = vctx;                                                              \
                                                                                              \
-        if (!final_allowed(ctx, out, outsz))                                                 \
+        if (!final_allowed(ctx, out, outsz, size))                                           \
             return 0;                                                                        \
-        armsha_##fam##_final(&ctx->core.fam, out, ctx->desc->info->digest_size);                      \
+        armsha_##fam##_final(&ctx->core.fam, out, size);                                     \
         ctx->state = STATE_FINISHED;                                                         \
         if (outl != NULL)                                                                    \
-            *outl = ctx->desc->info->digest_size;                                                  \
+            *outl = size;                                                                    \
         return 1;                                                                            \
     }
 
@@ -382,21 +389,26 @@ static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
 
 /* ---- The algorithms ---------------------------------------------------------------- */
 
-/* One line per algorithm: its C name, its index in armsha_digests (names, sizes, IV) and
- * its family (core and dispatch functions). */
-#define ARMSHA_DIGESTS(X)                         \
-    X(sha1, ARMSHA_DIGEST_SHA1, sha1)             \
-    X(sha224, ARMSHA_DIGEST_SHA224, sha256)       \
-    X(sha256, ARMSHA_DIGEST_SHA256, sha256)       \
-    X(sha384, ARMSHA_DIGEST_SHA384, sha512)       \
-    X(sha512, ARMSHA_DIGEST_SHA512, sha512)       \
-    X(sha512_224, ARMSHA_DIGEST_SHA512_224, sha512) \
-    X(sha512_256, ARMSHA_DIGEST_SHA512_256, sha512)
+/* One line per algorithm: its C name, its index in armsha_digests (names, IV), its family
+ * (core and dispatch functions), and its digest size once more as a constant for final
+ * (the tests compare what final writes with the default provider's digests). */
+#define ARMSHA_DIGESTS(X)                                                        \
+    X(sha1, ARMSHA_DIGEST_SHA1, sha1, ARMSHA_SHA1_DIGEST_SIZE)                   \
+    X(sha224, ARMSHA_DIGEST_SHA224, sha256, ARMSHA_SHA224_DIGEST_SIZE)           \
+    X(sha256, ARMSHA_DIGEST_SHA256, sha256, ARMSHA_SHA256_DIGEST_SIZE)           \
+    X(sha384, ARMSHA_DIGEST_SHA384, sha512, ARMSHA_SHA384_DIGEST_SIZE)           \
+    X(sha512, ARMSHA_DIGEST_SHA512, sha512, ARMSHA_SHA512_DIGEST_SIZE)           \
+    X(sha512_224, ARMSHA_DIGEST_SHA512_224, sha512, ARMSHA_SHA512_224_DIGEST_SIZE) \
+    X(sha512_256, ARMSHA_DIGEST_SHA512_256, sha512, ARMSHA_SHA512_256_DIGEST_SIZE)
 
 /* OpenSSL passes no algorithm to newctx, get_params or the one-shot digest, so each
  * algorithm gets these trampolines that name its descriptor; the rest is shared. */
-#define DEFINE_DIGEST(id, index, fam)                                                       \
+#define DEFINE_DIGEST(id, index, fam, size)                                                 \
     static const digest_desc id##_desc = { &armsha_digests[index], &fam##_family };          \
+    static int id##_final(void *vctx, unsigned char *out, size_t *outl, size_t outsz)        \
+    {                                                                                        \
+        return fam##_final_sized(vctx, out, outl, outsz, size);                              \
+    }                                                                                        \
     static void *id##_newctx(void *provctx) { return digest_newctx(&id##_desc, provctx); }  \
     static int id##_get_params(OSSL_PARAM params[])                                          \
     {                                                                                        \
@@ -405,14 +417,14 @@ static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
     static int id##_digest(void *provctx, const unsigned char *in, size_t inl,               \
                            unsigned char *out, size_t *outl, size_t outsz)                   \
     {                                                                                        \
-        return digest_oneshot(&id##_desc, fam##_update, fam##_final, provctx, in, inl, out,  \
+        return digest_oneshot(&id##_desc, fam##_update, id##_final, provctx, in, inl, out,   \
                               outl, outsz);                                                  \
     }                                                                                        \
     static const OSSL_DISPATCH id##_functions[] = {                                          \
         { OSSL_FUNC_DIGEST_NEWCTX, (void (*)(void))id##_newctx },                            \
         { OSSL_FUNC_DIGEST_INIT, (void (*)(void))digest_init },                              \
         { OSSL_FUNC_DIGEST_UPDATE, (void (*)(void))fam##_update },                           \
-        { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))fam##_final },                             \
+        { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))id##_final },                              \
         { OSSL_FUNC_DIGEST_DIGEST, (void (*)(void))id##_digest },                            \
         { OSSL_FUNC_DIGEST_FREECTX, (void (*)(void))digest_freectx },                        \
         { OSSL_FUNC_DIGEST_DUPCTX, (void (*)(void))digest_dupctx },                          \
@@ -425,7 +437,7 @@ static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
 
 ARMSHA_DIGESTS(DEFINE_DIGEST)
 
-#define DISPATCH_ENTRY(id, index, fam) [index] = id##_functions,
+#define DISPATCH_ENTRY(id, index, fam, size) [index] = id##_functions,
 
 static const OSSL_DISPATCH *const digest_dispatch[ARMSHA_NDIGESTS] = {
     ARMSHA_DIGESTS(DISPATCH_ENTRY)

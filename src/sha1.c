@@ -15,8 +15,6 @@ void armsha_sha1_init(armsha_sha1_ctx *ctx, const uint32_t iv[5], armsha_sha1_bl
     memcpy(ctx->h, iv, sizeof(ctx->h));
     ctx->nbytes = 0;
     ctx->blocks = blocks;
-    /* A context reused without final may hold the previous message's tail. */
-    armsha_wipe(ctx->buf, sizeof(ctx->buf));
 }
 
 static void sha1_compress(void *c, const uint8_t *data, size_t nblocks)

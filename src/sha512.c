@@ -13,8 +13,6 @@ void armsha_sha512_init(armsha_sha512_ctx *ctx, const uint64_t iv[8], armsha_sha
     memcpy(ctx->h, iv, sizeof(ctx->h));
     ctx->nbytes = 0;
     ctx->blocks = blocks;
-    /* A context reused without final may hold the previous message's tail. */
-    armsha_wipe(ctx->buf, sizeof(ctx->buf));
 }
 
 static void sha512_compress(void *c, const uint8_t *data, size_t nblocks)

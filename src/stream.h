@@ -73,12 +73,14 @@ static inline void armsha_stream_pad(void *ctx, armsha_compress_fn *compress, ui
 }
 
 /* The first outlen bytes of the chaining state as big-endian words: whole words, then the
- * top bytes of the next (SHA-224 and SHA-512/224 end mid-word). */
+ * top bytes of the next (SHA-224 and SHA-512/224 end mid-word). The states have at most 8
+ * words: saying so lets GCC unroll the loop into one load, byte swap and store a word,
+ * where it would otherwise make a vector loop behind a run-time aliasing check. */
 static inline void armsha_stream_output32(uint8_t *out, const uint32_t *h, size_t outlen)
 {
     size_t i;
 
-    for (i = 0; i < outlen / 4; i++)
+    for (i = 0; i < outlen / 4 && i < 8; i++)
         armsha_store_be32(out + 4 * i, h[i]);
     for (size_t j = 0; j < outlen % 4; j++)
         out[4 * i + j] = (uint8_t)(h[i] >> (24 - 8 * j));
@@ -88,7 +90,7 @@ static inline void armsha_stream_output64(uint8_t *out, const uint64_t *h, size_
 {
     size_t i;
 
-    for (i = 0; i < outlen / 8; i++)
+    for (i = 0; i < outlen / 8 && i < 8; i++)
         armsha_store_be64(out + 8 * i, h[i]);
     for (size_t j = 0; j < outlen % 8; j++)
         out[8 * i + j] = (uint8_t)(h[i] >> (56 - 8 * j));

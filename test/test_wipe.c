@@ -1,6 +1,7 @@
-/* Secrets do not outlive their use: after final, and after a re-init that abandons a message,
- * no byte of the message stays in a context, for every digest through the core with every
- * kernel, and through the provider's own dispatch functions (the context OpenSSL holds). */
+/* Secrets do not outlive their use: after final no byte of the message stays in a context,
+ * for every digest through the core with every kernel and through the provider's own
+ * dispatch functions (the context OpenSSL holds); after a re-init that abandons a message
+ * neither, through the provider (the core leaves that wipe to its caller: sha256.h). */
 #define _GNU_SOURCE /* malloc_usable_size */
 #include <malloc.h>
 #include <stdio.h>
@@ -68,17 +69,10 @@ static void test_core(void)
                 CHECK(all_zero(&g.core, used),
                       "%s kernel %s, %zu bytes: the context is not all zero after final",
                       v->name, k->name, len);
-                /* A message abandoned half-way, then a new one started: the old tail goes. */
-                armsha_variant_init(&g, v, k);
-                armsha_variant_update(&g, marker, len);
-                armsha_variant_init(&g, v, k);
-                CHECK(!holds_marker((uint8_t *)&g.core, used),
-                      "%s kernel %s, %zu bytes: re-init leaves the previous message in the "
-                      "context", v->name, k->name, len);
             }
         }
     }
-    printf("core: contexts hold no marker byte after final or re-init: %s\n",
+    printf("core: contexts are all zero after final: %s\n",
            armsha_test_failures == 0 ? "ok" : "FAILED");
 }
 

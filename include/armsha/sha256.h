@@ -21,8 +21,9 @@ typedef struct armsha_sha256_ctx {
     uint8_t buf[ARMSHA_SHA256_BLOCK_SIZE];
 } armsha_sha256_ctx;
 
-/* Starts a message from iv (SHA-256's or SHA-224's, see digests.h). Also clears what a
- * previous message left in the buffer. */
+/* Starts a message from iv (SHA-256's or SHA-224's, see digests.h). It does not clear the
+ * buffer: a message abandoned without final leaves its last bytes there until the next
+ * final, or until the caller wipes the context (the provider does, on re-init). */
 void armsha_sha256_init(armsha_sha256_ctx *ctx, const uint32_t iv[8], armsha_sha256_blocks_fn *blocks);
 /* Returns 0, hashing nothing, when the message would exceed 2^64 - 1 bits. data may be
  * NULL when len is 0. */
