@@ -23,6 +23,7 @@ int main(int argc, char **argv)
     if (prov == NULL) {
         printf("refused:\n");
         ERR_print_errors_fp(stdout);
+        OSSL_LIB_CTX_free(lib);
         return 1;
     }
     OSSL_PROVIDER_get_params(prov, req);

@@ -13,15 +13,14 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
+#include "armsha/digests.h"
 #include "helper.h"
 
 #define NTHREADS 8
 #define ROUNDS 40
 #define MAXMSG 3000
 
-static const char *const names[] = {"SHA1", "SHA2-224", "SHA2-256", "SHA2-384",
-                                    "SHA2-512", "SHA2-512/224", "SHA2-512/256"};
-#define NNAMES (sizeof(names) / sizeof(names[0]))
+#define NNAMES ARMSHA_NDIGESTS
 
 static OSSL_LIB_CTX *shared;
 static pthread_barrier_t start;
@@ -74,7 +73,7 @@ static void *run(void *arg)
         }
     }
     for (int r = 0; r < ROUNDS; r++) {
-        const char *name = names[(size_t)(r + j->id) % NNAMES];
+        const char *name = armsha_digests[(size_t)(r + j->id) % NNAMES].name;
         size_t len = armsha_rng_below(&rng, MAXMSG);
 
         if (!hash(l, name, "armsha", msg, len, a, &al) || !hash(l, name, "default", msg, len, d, &dl)

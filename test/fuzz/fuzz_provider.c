@@ -11,6 +11,7 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
+#include "armsha/digests.h"
 #include "fuzz_input.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -35,16 +36,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define MODE_SSL3_MS 16u
 #define SSL3_MS_SIZE 48
 
-static const char *const algs[] = {"SHA1",     "SHA2-224",     "SHA2-256",    "SHA2-384",
-                                   "SHA2-512", "SHA2-512/224", "SHA2-512/256"};
-#define NALGS (sizeof(algs) / sizeof(algs[0]))
+/* The seven digests by a name OpenSSL fetches them by ("SHA-512/224"), from the table. */
+#define NALGS ARMSHA_NDIGESTS
+#define ALG_NAME(i) (armsha_digests[i].name)
 
 static EVP_MD *md_a[NALGS], *md_d[NALGS]; /* armsha's and the default provider's */
 static EVP_MD_CTX *kept_ctx, *kept_dest;  /* live across inputs, for MODE_REUSE / MODE_KEPT_DEST */
 
 static void fail(const char *what, size_t alg, size_t msglen)
 {
-    fprintf(stderr, "fuzz_provider: %s: %s, message of %zu bytes\n", what, algs[alg], msglen);
+    fprintf(stderr, "fuzz_provider: %s: %s, message of %zu bytes\n", what, ALG_NAME(alg), msglen);
     ERR_print_errors_fp(stderr);
     __builtin_trap();
 }
@@ -88,8 +89,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         setup_fail("cannot load armsha (OPENSSL_MODULES must name the folder of armsha.so)");
     check_kernels(armsha);
     for (size_t i = 0; i < NALGS; i++) {
-        md_a[i] = EVP_MD_fetch(lib, algs[i], "provider=armsha");
-        md_d[i] = EVP_MD_fetch(lib, algs[i], "provider=default");
+        md_a[i] = EVP_MD_fetch(lib, ALG_NAME(i), "provider=armsha");
+        md_d[i] = EVP_MD_fetch(lib, ALG_NAME(i), "provider=default");
         if (md_a[i] == NULL || md_d[i] == NULL)
             setup_fail("cannot fetch a digest from armsha or default");
         if (strcmp(OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(md_a[i])), "armsha") != 0)
@@ -166,7 +167,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mode = p[0] / NALGS;
     nsplits = p[1] & 15;
     event_at = p[1] >> 4;
-    use_ms = (mode & MODE_SSL3_MS) && strcmp(algs[alg], "SHA1") == 0;
+    use_ms = (mode & MODE_SSL3_MS) && alg == ARMSHA_DIGEST_SHA1;
     event_done = !(mode & MODE_COPY) && !use_ms;
     p += 2;
     nsplits = fuzz_read_splits(&p, end, nsplits, splits);
