@@ -49,6 +49,12 @@ static int serving_ok(doctor_report *r)
                 s->error[0] ? s->error : "not available");
             return 0;
         }
+        if (s->family != NULL && r->prov.has_offered && strcmp(s->provider, "armsha") == 0
+            && !armsha_doctor_in_list(r->prov.offered, s == &r->legacy ? "SHA2-256" : s->what)) {
+            set(r, DOCTOR_PROBLEM, "%s is served by armsha, which says it does not offer it",
+                s->what);
+            return 0;
+        }
         if (s->expect != NULL && strcmp(judged(s), s->expect) != 0) {
             set(r, DOCTOR_PROBLEM, "%s is served by %s, not %s", s->what,
                 judged(s)[0] ? judged(s) : "nothing", s->expect);
@@ -109,6 +115,15 @@ static void compare_cpu(doctor_report *r)
     }
 }
 
+static int offered_count(const doctor_report *r)
+{
+    int i, n = 0;
+
+    for (i = 0; i < DOCTOR_NDIGESTS; i++)
+        n += armsha_doctor_in_list(r->prov.offered, r->digests[i].what);
+    return n;
+}
+
 static int served_by_armsha(const doctor_report *r)
 {
     int i, n = 0;
@@ -161,10 +176,10 @@ void armsha_doctor_verdict(doctor_report *r)
         return;
     }
     if (p->has_offered && p->offered[0] == '\0')
-        set(r, DOCTOR_OK, "armsha is active and offers nothing on this CPU (portable = no); "
-            "OpenSSL's own code serves every digest");
+        set(r, DOCTOR_OK, "armsha is active and offers nothing here (portable = no and no "
+            "family runs on SHA instructions); OpenSSL's own code serves every digest");
     else
         set(r, DOCTOR_OK, "armsha is active and serves %s (%s)",
-            p->has_offered ? p->offered : "all seven digests",
+            p->has_offered && offered_count(r) < DOCTOR_NDIGESTS ? p->offered : "all seven digests",
             p->has_kernels ? p->kernels : "kernels not reported");
 }

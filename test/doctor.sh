@@ -181,5 +181,32 @@ EOF
     fi
 fi
 
+# 8. The fleet configuration (portable = no): armsha serves the families it runs on SHA
+# instructions here, default the others; the kernels say which (ARMSHA_EXPECT_KERNELS).
+fleet=$(dirname "$conf")/armsha-fleet.cnf
+offered=$(sh "$(dirname "$0")/expect_offered.sh" "$ARMSHA_EXPECT_KERNELS") || exit 1
+run fleet "$fleet" "$module_dir" "$@"
+if expect fleet 0 "armsha-doctor: ok: " "offered:       ${offered:-nothing}" "portable = no"; then
+    checks=$((checks + 1))
+    wrong=
+    for name in SHA1 SHA2-224 SHA2-256 SHA2-384 SHA2-512 SHA2-512/224 SHA2-512/256; do
+        case " $offered " in *" $name "*) by=armsha ;; *) by=default ;; esac
+        grep -qE "^  $name +$by +ok\$" "$tmp/fleet.out" || wrong="$wrong $name(want $by)"
+    done
+    if [ -z "$wrong" ]; then
+        pass "fleet: \"${offered:-nothing}\" from armsha, the rest from default, known answers right"
+    else
+        show fleet
+        fail "fleet: wrong provider for$wrong"
+    fi
+fi
+run fleet-env "$conf" "$module_dir" env ARMSHA_PORTABLE=no "$@"
+expect fleet-env 0 "armsha-doctor: ok: " "offered:       ${offered:-nothing}" "ARMSHA_PORTABLE=no"
+write_conf "$tmp/badportable.cnf" "activate = 1
+portable = maybe"
+run bad-portable "$tmp/badportable.cnf" "$module_dir" "$@"
+expect bad-portable 1 'armsha-doctor: problem: armsha is configured but not active: ' \
+    'config key portable = "maybe": not a yes/no word; accepted: yes, no, true, false, 1, 0'
+
 echo "doctor: $checks checks, $fails failures"
 [ "$fails" -eq 0 ]
