@@ -208,5 +208,31 @@ run bad-portable "$tmp/badportable.cnf" "$module_dir" "$@"
 expect bad-portable 1 'armsha-doctor: problem: armsha is configured but not active: ' \
     'config key portable = "maybe": not a yes/no word; accepted: yes, no, true, false, 1, 0'
 
+# 9. portable = no with a required (not preferred) provider=armsha: the digests armsha leaves
+# alone then have no provider at all, which the doctor must report as the first one missing.
+sed -e 's/^default_properties = ?provider=armsha/default_properties = provider=armsha/' "$fleet" > "$tmp/required.cnf"
+missing=
+for name in SHA1 SHA2-224 SHA2-256 SHA2-384 SHA2-512 SHA2-512/224 SHA2-512/256; do
+    case " $offered " in *" $name "*) ;; *) missing=$name; break ;; esac
+done
+run required "$tmp/required.cnf" "$module_dir" "$@"
+if [ -z "$missing" ]; then
+    # Every digest from armsha; HMAC and PBKDF2 too once armsha offers them, until then
+    # nothing may serve them and the doctor says so.
+    n=$(grep -cE '^  (SHA1|SHA2-224|SHA2-256|SHA2-384|SHA2-512|SHA2-512/224|SHA2-512/256) +armsha +ok$' "$tmp/required.out")
+    checks=$((checks + 1))
+    if [ "$n" -ne 7 ]; then
+        show required
+        fail "required: $n of 7 digests from armsha"
+    elif [ "$rc" -eq 0 ] || { [ "$rc" -eq 1 ] && last required | grep -qE '^armsha-doctor: problem: (HMAC|PBKDF2): no provider serves'; }; then
+        pass "required: the 7 digests from armsha; $(last required)"
+    else
+        show required
+        fail "required: exit $rc"
+    fi
+else
+    expect required 1 "armsha required" "armsha-doctor: problem: $missing: no provider serves it"
+fi
+
 echo "doctor: $checks checks, $fails failures"
 [ "$fails" -eq 0 ]
