@@ -71,8 +71,9 @@ static void os_report(doctor_cpu *cpu)
     cpu->sha256 = BIT_SHA256(cpu->hwcap, cpu->hwcap2) != 0;
     cpu->sha512 = BIT_SHA512(cpu->hwcap, cpu->hwcap2) != 0;
 #if defined(__arm__)
-    armsha_doctor_copy(cpu->note, sizeof(cpu->note),
-                       "32-bit ARM: SHA-1/SHA-256 instructions only (AArch32 has none for SHA-512)");
+    snprintf(cpu->note, sizeof(cpu->note),
+             "32-bit ARM: SHA-1/SHA-256 instructions only (AArch32 has none for SHA-512); "
+             "NEON %s", (cpu->hwcap & (1ul << 12)) ? "yes" : "no");
 #endif
 }
 #elif defined(__x86_64__) || defined(__i386__)
