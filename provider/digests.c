@@ -431,7 +431,7 @@ static const OSSL_DISPATCH *const digest_dispatch[ARMSHA_NDIGESTS] = {
     ARMSHA_DIGESTS(DISPATCH_ENTRY)
 };
 
-size_t armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1], unsigned families)
+void armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1], unsigned families)
 {
     size_t n = 0;
 
@@ -440,5 +440,4 @@ size_t armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1], unsign
             algs[n++] = (OSSL_ALGORITHM){armsha_digests[i].names, ARMSHA_PROPERTIES,
                                          digest_dispatch[i], NULL};
     algs[n] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
-    return n;
 }
