@@ -443,12 +443,13 @@ static const OSSL_DISPATCH *const digest_dispatch[ARMSHA_NDIGESTS] = {
     ARMSHA_DIGESTS(DISPATCH_ENTRY)
 };
 
-void armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1])
+void armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1], unsigned families)
 {
     size_t n = 0;
 
     for (size_t i = 0; i < ARMSHA_NDIGESTS; i++)
-        algs[n++] = (OSSL_ALGORITHM){armsha_digests[i].names, ARMSHA_PROPERTIES,
-                                     digest_dispatch[i], NULL};
+        if (families & armsha_digests[i].family)
+            algs[n++] = (OSSL_ALGORITHM){armsha_digests[i].names, ARMSHA_PROPERTIES,
+                                         digest_dispatch[i], NULL};
     algs[n] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
 }

@@ -9,8 +9,8 @@
 /* Every algorithm carries this property, so that "?provider=armsha" prefers it. */
 #define ARMSHA_PROPERTIES "provider=armsha"
 
-/* Fills algs with the answer to query_operation(OSSL_OP_DIGEST): the seven digests, names
- * from armsha_digests, then the NULL entry that ends the list. */
-void armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1]);
+/* Fills algs with the answer to query_operation(OSSL_OP_DIGEST): the digests of armsha_digests
+ * whose family is in `families` (ARMSHA_SHA* bits), then the NULL entry that ends the list. */
+void armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1], unsigned families);
 
 #endif

@@ -16,8 +16,10 @@ typedef struct armsha_provctx {
     OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
     OSSL_FUNC_core_vset_error_fn *vset_error;
     armsha_kernels kernels; /* with kernels.report: "sha1=armv8-ce sha256=armv8-ce ..." */
-    char buildinfo[sizeof(((armsha_kernels *)0)->report) + 32]; /* "0.1.0 (sha1=...)" */
+    /* "0.1.0 (sha1=...)", with "; portable = no, offered: SHA1 SHA2-224 SHA2-256" */
+    char buildinfo[sizeof(((armsha_kernels *)0)->report) + ARMSHA_NDIGESTS * 16 + 64];
     OSSL_ALGORITHM digest_algorithms[ARMSHA_NDIGESTS + 1]; /* query(OSSL_OP_DIGEST) */
+    char offered[ARMSHA_NDIGESTS * 16]; /* their primary names: "SHA1 SHA2-224 SHA2-256" */
 } armsha_provctx;
 
 #endif

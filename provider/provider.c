@@ -13,6 +13,7 @@
 #include "armsha/cpu.h"
 #include "digests.h"
 #include "errors.h"
+#include "portable.h"
 #include "provctx.h"
 #include "version.h"
 
@@ -45,6 +46,7 @@ static const OSSL_PARAM provider_gettable[] = {
     OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, NULL, 0),
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_KERNELS, NULL, 0),
+    OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_OFFERED, NULL, 0),
     OSSL_PARAM_END
 };
 
@@ -87,6 +89,9 @@ static int armsha_get_params(void *provctx, OSSL_PARAM params[])
         return 0;
     p = OSSL_PARAM_locate(params, ARMSHA_PARAM_KERNELS);
     if (p != NULL && !set_string(pc, p, pc->kernels.report))
+        return 0;
+    p = OSSL_PARAM_locate(params, ARMSHA_PARAM_OFFERED);
+    if (p != NULL && !set_string(pc, p, pc->offered))
         return 0;
     p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
     if (p != NULL && !OSSL_PARAM_set_int(p, 1)) {
@@ -171,6 +176,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
     armsha_provctx tmp, *pc;
     unsigned disabled;
+    int portable_ok;
 
     memset(&tmp, 0, sizeof(tmp));
     tmp.handle = handle;
@@ -193,7 +199,9 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         }
     }
 
-    if (!disabled_families(&tmp, core_get_params, &disabled))
+    if (!disabled_families(&tmp, core_get_params, &disabled)
+        || !armsha_portable_allowed(&tmp, core_get_params, read_env(ARMSHA_ENV_PORTABLE),
+                                    &portable_ok))
         return 0;
     if (!armsha_kernels_choose(&tmp.kernels, armsha_cpu_features(), disabled)) {
         armsha_raise(&tmp, ARMSHA_R_LOAD_SELF_TEST,
@@ -201,8 +209,16 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                      "broken", tmp.kernels.report);
         return 0;
     }
-    snprintf(tmp.buildinfo, sizeof(tmp.buildinfo), "%s (%s)", armsha_version, tmp.kernels.report);
-    armsha_digest_algorithms(tmp.digest_algorithms);
+    /* portable = no: the families left on portable C go to the next provider. */
+    armsha_digest_algorithms(tmp.digest_algorithms,
+                             armsha_offered_families(&tmp.kernels, portable_ok));
+    armsha_offered_report(tmp.offered, sizeof(tmp.offered), tmp.digest_algorithms);
+    if (portable_ok)
+        snprintf(tmp.buildinfo, sizeof(tmp.buildinfo), "%s (%s)", armsha_version,
+                 tmp.kernels.report);
+    else
+        snprintf(tmp.buildinfo, sizeof(tmp.buildinfo), "%s (%s; portable = no, offered: %s)",
+                 armsha_version, tmp.kernels.report, tmp.offered[0] ? tmp.offered : "nothing");
 
     pc = malloc(sizeof(*pc));
     if (pc == NULL) {
