@@ -1,0 +1,701 @@
+/* The cores and kernels on big-endian ARM (and the same program little-endian, as its
+ * control), freestanding: FIPS 180-4 examples, NIST SHAVS files, each kernel against the
+ * portable block function. No feature detection here: the caller says what the emulated
+ * CPU has (--cpu), and the program says which kernels it ran.
+ *
+ * Usage: be_test --endian big|little --cpu LIST [--shavs DIR] [--sigill FAMILY]
+ *   LIST: comma list of sha1, sha256, sha512, neon, or none: the kernels needing more are
+ *   not run (they would die of SIGILL).
+ *   --sigill FAMILY: run that family's first hardware kernel once and fail if it returns:
+ *   proves the emulated CPU really lacks it, so that under the other CPU it really ran. */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "armsha/sha1.h"
+#include "armsha/sha256.h"
+#include "armsha/sha512.h"
+#include "freestanding.h"
+
+#if defined(ARMSHA_ARM64_KERNELS)
+#include "../../src/arm/kernels.h"
+#endif
+
+/* ---- the core's API: the one part to follow when it changes ---- */
+
+#define FAM_SHA1 0x1u
+#define FAM_SHA256 0x2u
+#define FAM_SHA512 0x4u
+#define CPU_NEON 0x8u
+
+typedef union blocks_fn {
+    armsha_sha1_blocks_fn *sha1;
+    armsha_sha256_blocks_fn *sha256;
+    armsha_sha512_blocks_fn *sha512;
+} blocks_fn;
+
+typedef struct kernel {
+    const char *name;
+    unsigned family;
+    unsigned needs; /* FAM_* / CPU_NEON bits the CPU must have */
+    blocks_fn fn;
+} kernel;
+
+/* Every kernel built in; the portable ones first: the reference. */
+static const kernel kernels[] = {
+    {"portable", FAM_SHA1, 0, {.sha1 = armsha_sha1_blocks_portable}},
+    {"portable", FAM_SHA256, 0, {.sha256 = armsha_sha256_blocks_portable}},
+    {"portable", FAM_SHA512, 0, {.sha512 = armsha_sha512_blocks_portable}},
+#if defined(ARMSHA_ARM64_KERNELS)
+    {"armv8-ce", FAM_SHA1, FAM_SHA1, {.sha1 = armsha_sha1_blocks_armv8}},
+    {"armv8-ce", FAM_SHA256, FAM_SHA256, {.sha256 = armsha_sha256_blocks_armv8}},
+    {"armv8-ce", FAM_SHA512, FAM_SHA512, {.sha512 = armsha_sha512_blocks_armv8}},
+#endif
+};
+#define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
+
+typedef struct variant {
+    const char *name;
+    const char *nist; /* SHAVS file prefix */
+    unsigned family;
+    size_t outlen, block;
+    void (*init256)(armsha_sha256_ctx *, armsha_sha256_blocks_fn *);
+    void (*init512)(armsha_sha512_ctx *, armsha_sha512_blocks_fn *);
+} variant;
+
+/* Sizes written out, not taken from the core's headers. */
+static const variant variants[] = {
+    {"SHA-1", "SHA1", FAM_SHA1, 20, 64, NULL, NULL},
+    {"SHA-224", "SHA224", FAM_SHA256, 28, 64, armsha_sha224_init, NULL},
+    {"SHA-256", "SHA256", FAM_SHA256, 32, 64, armsha_sha256_init, NULL},
+    {"SHA-384", "SHA384", FAM_SHA512, 48, 128, NULL, armsha_sha384_init},
+    {"SHA-512", "SHA512", FAM_SHA512, 64, 128, NULL, armsha_sha512_init},
+    {"SHA-512/224", "SHA512_224", FAM_SHA512, 28, 128, NULL, armsha_sha512_224_init},
+    {"SHA-512/256", "SHA512_256", FAM_SHA512, 32, 128, NULL, armsha_sha512_256_init},
+};
+#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+typedef struct hash_ctx {
+    const variant *v;
+    union {
+        armsha_sha1_ctx sha1;
+        armsha_sha256_ctx sha256;
+        armsha_sha512_ctx sha512;
+    } c;
+} hash_ctx;
+
+static void h_init(hash_ctx *h, const variant *v, const kernel *k)
+{
+    h->v = v;
+    if (v->family == FAM_SHA1)
+        armsha_sha1_init(&h->c.sha1, k->fn.sha1);
+    else if (v->family == FAM_SHA256)
+        v->init256(&h->c.sha256, k->fn.sha256);
+    else
+        v->init512(&h->c.sha512, k->fn.sha512);
+}
+
+static int h_update(hash_ctx *h, const void *p, size_t n)
+{
+    if (h->v->family == FAM_SHA1)
+        return armsha_sha1_update(&h->c.sha1, p, n);
+    if (h->v->family == FAM_SHA256)
+        return armsha_sha256_update(&h->c.sha256, p, n);
+    return armsha_sha512_update(&h->c.sha512, p, n);
+}
+
+static void h_final(hash_ctx *h, uint8_t *out)
+{
+    if (h->v->family == FAM_SHA1)
+        armsha_sha1_final(&h->c.sha1, out);
+    else if (h->v->family == FAM_SHA256)
+        armsha_sha256_final(&h->c.sha256, out, h->v->outlen);
+    else
+        armsha_sha512_final(&h->c.sha512, out, h->v->outlen);
+}
+
+/* Runs one of k's block function on state (5 or 8 words of its family). */
+static void run_blocks(const kernel *k, void *state, const uint8_t *data, size_t n)
+{
+    if (k->family == FAM_SHA1)
+        k->fn.sha1((uint32_t *)state, data, n);
+    else if (k->family == FAM_SHA256)
+        k->fn.sha256((uint32_t *)state, data, n);
+    else
+        k->fn.sha512((uint64_t *)state, data, n);
+}
+
+/* ---- bookkeeping ---- */
+
+static unsigned long checks, failures;
+static unsigned cpu;          /* --cpu */
+static unsigned kernels_run;  /* bit i: kernels[i] ran at least one check */
+static unsigned long kernel_failures[NKERNELS];
+
+static size_t kernel_index(const kernel *k)
+{
+    return (size_t)(k - kernels);
+}
+
+static void check(int ok, const char *what, const variant *v, const kernel *k, const char *detail)
+{
+    checks++;
+    if (ok)
+        return;
+    failures++;
+    if (k != NULL)
+        kernel_failures[kernel_index(k)]++;
+    if (failures > 20)
+        return; /* the summary per kernel counts the rest */
+    armsha_fs_puts("FAIL: ");
+    armsha_fs_puts(what);
+    if (v != NULL) {
+        armsha_fs_puts(" ");
+        armsha_fs_puts(v->name);
+    }
+    if (k != NULL) {
+        armsha_fs_puts(" kernel ");
+        armsha_fs_puts(k->name);
+    }
+    if (detail != NULL) {
+        armsha_fs_puts(" ");
+        armsha_fs_puts(detail);
+    }
+    armsha_fs_puts("\n");
+}
+
+static int usable(const kernel *k)
+{
+    return (k->needs & ~cpu) == 0;
+}
+
+static int streq(const char *a, const char *b)
+{
+    while (*a != '\0' && *a == *b)
+        a++, b++;
+    return *a == *b;
+}
+
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes 2n hex digits; returns 0 on anything else. */
+static int unhex(uint8_t *out, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
+
+        if (hi < 0 || lo < 0)
+            return 0;
+        out[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return 1;
+}
+
+/* xorshift64*, fixed seed: a failure replays. */
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static uint64_t rnd(void)
+{
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return rng * 0x2545f4914f6cdd1du;
+}
+
+static void rnd_fill(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(rnd() >> 56);
+}
+
+/* Hashes msg with k: in one update, or (split != 0) in pseudo-random pieces. */
+static void digest(const variant *v, const kernel *k, const uint8_t *msg, size_t len, int split,
+                   uint8_t *out)
+{
+    hash_ctx h;
+    int ok = 1;
+
+    h_init(&h, v, k);
+    if (!split) {
+        ok = h_update(&h, msg, len);
+    } else {
+        for (size_t done = 0; done < len && ok;) {
+            size_t n = (size_t)(rnd() % (2 * v->block + 1));
+
+            if (n > len - done)
+                n = len - done;
+            ok = h_update(&h, msg + done, n);
+            done += n;
+        }
+    }
+    check(ok, "update refused", v, k, NULL);
+    h_final(&h, out);
+}
+
+/* ---- FIPS 180-4 examples (expected values as published; checked against OpenSSL) ---- */
+
+static const char msg_2block[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+static const char msg_4block[] = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
+                                 "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
+
+/* Per variant: "", "abc", msg_2block, msg_4block, a million 'a'. */
+static const char *const fips_md[NVARIANTS][5] = {
+    {"da39a3ee5e6b4b0d3255bfef95601890afd80709", "a9993e364706816aba3e25717850c26c9cd0d89d",
+     "84983e441c3bd26ebaae4aa1f95129e5e54670f1", "a49b2446a02c645bf419f995b67091253a04a259",
+     "34aa973cd4c4daa4f61eeb2bdbad27316534016f"},
+    {"d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f",
+     "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7",
+     "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525",
+     "c97ca9a559850ce97a04a96def6d99a9e0e0e2ab14e6b8df265fc0b3",
+     "20794655980c91d8bbb4c1ea97618a4bf03f42581948b2ee4ee7ad67"},
+    {"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+     "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+     "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
+     "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"},
+    {"38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b",
+     "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7",
+     "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6b0455a8520bc4e6f5fe95b1fe3c8452b",
+     "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039",
+     "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d8985"},
+    {"cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e",
+     "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+     "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c33596fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445",
+     "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909",
+     "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b"},
+    {"6ed0dd02806fa89e25de060c19d3ac86cabb87d6a0ddd05c333b84f4",
+     "4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa",
+     "e5302d6d54bb242275d1e7622d68df6eb02dedd13f564c13dbda2174",
+     "23fec5bb94d60b23308192640b0c453335d664734fe40e7268674af9",
+     "37ab331d76f0d36de422bd0edeb22a28accd487b7a8453ae965dd287"},
+    {"c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a",
+     "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23",
+     "bde8e1f9f19bb9fd3406c90ec6bc47bd36d8ada9f11880dbc8a22a7078b6a461",
+     "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a",
+     "9a59a052930187a97038cae692f30708aa6491923ef5194394dc68d56c74fb21"},
+};
+
+static void test_fips(const variant *v, size_t vi, const kernel *k)
+{
+    static uint8_t million[1000];
+    const char *msgs[4] = {"", "abc", msg_2block, msg_4block};
+    uint8_t md[64], want[64];
+
+    for (size_t i = 0; i < 4; i++) {
+        size_t len = 0;
+
+        while (msgs[i][len] != '\0')
+            len++;
+        unhex(want, fips_md[vi][i], v->outlen);
+        for (int split = 0; split < 2; split++) {
+            digest(v, k, (const uint8_t *)msgs[i], len, split, md);
+            check(memcmp(md, want, v->outlen) == 0, "FIPS 180-4 example", v, k, msgs[i]);
+        }
+    }
+
+    /* A million 'a', in 1000 updates of 1000 bytes: most go straight to the kernel. */
+    hash_ctx h;
+    int ok = 1;
+
+    memset(million, 'a', sizeof(million));
+    h_init(&h, v, k);
+    for (int i = 0; i < 1000; i++)
+        ok &= h_update(&h, million, sizeof(million));
+    h_final(&h, md);
+    unhex(want, fips_md[vi][4], v->outlen);
+    check(ok && memcmp(md, want, v->outlen) == 0, "one million 'a'", v, k, NULL);
+    kernels_run |= 1u << kernel_index(k);
+}
+
+/* ---- NIST SHAVS files ---- */
+
+static char file_buf[2 << 20];
+static uint8_t msg_buf[16384 + 16];
+
+static const char *shavs_dir;
+
+/* Reads DIR/name into file_buf, NUL-terminated; returns its length or 0. */
+static size_t read_file(const char *name)
+{
+    char path[512];
+    size_t n = 0;
+
+    for (const char *p = shavs_dir; *p != '\0' && n < sizeof(path) - 64; p++)
+        path[n++] = *p;
+    path[n++] = '/';
+    for (const char *p = name; *p != '\0' && n < sizeof(path) - 1; p++)
+        path[n++] = *p;
+    path[n] = '\0';
+
+    int fd = armsha_fs_open(path);
+
+    if (fd < 0) {
+        armsha_fs_puts("FAIL: cannot open ");
+        armsha_fs_puts(path);
+        armsha_fs_puts("\n");
+        failures++;
+        return 0;
+    }
+    long got = armsha_fs_read_all(fd, file_buf, sizeof(file_buf) - 1);
+
+    armsha_fs_close(fd);
+    if (got <= 0 || (size_t)got >= sizeof(file_buf) - 1) {
+        armsha_fs_puts("FAIL: cannot read all of ");
+        armsha_fs_puts(path);
+        armsha_fs_puts("\n");
+        failures++;
+        return 0;
+    }
+    file_buf[got] = '\0';
+    return (size_t)got;
+}
+
+/* The next "KEY = VALUE" line at *pos: key and value (hex or a number) pointers and the
+ * value's length; lines of another shape (comments, blank) are skipped, "[L = n]" reads as
+ * key "L". Returns 0 at the end. */
+static int next_field(char **pos, const char **key, size_t *keylen, const char **val, size_t *vallen)
+{
+    char *p = *pos;
+
+    while (*p != '\0') {
+        char *line = p, *eq = NULL;
+
+        while (*p != '\0' && *p != '\n') {
+            if (*p == '=' && eq == NULL)
+                eq = p;
+            p++;
+        }
+        if (*p == '\n')
+            p++;
+        if (eq == NULL || line[0] == '#')
+            continue;
+        if (line[0] == '[')
+            line++;
+        char *ke = eq, *vs = eq + 1, *ve;
+
+        while (ke > line && ke[-1] == ' ')
+            ke--;
+        while (*vs == ' ')
+            vs++;
+        ve = vs;
+        while (hexval(*ve) >= 0)
+            ve++;
+        *key = line;
+        *keylen = (size_t)(ke - line);
+        *val = vs;
+        *vallen = (size_t)(ve - vs);
+        *pos = p;
+        return 1;
+    }
+    *pos = p;
+    return 0;
+}
+
+static int keyis(const char *key, size_t keylen, const char *want)
+{
+    size_t i = 0;
+
+    while (i < keylen && want[i] != '\0' && key[i] == want[i])
+        i++;
+    return i == keylen && want[i] == '\0';
+}
+
+static unsigned long number(const char *s, size_t n)
+{
+    unsigned long v = 0;
+
+    for (size_t i = 0; i < n; i++)
+        v = v * 10 + (unsigned long)(s[i] - '0');
+    return v;
+}
+
+/* ShortMsg / LongMsg: every Len/Msg/MD record, whole and in random pieces, at a random
+ * misalignment. Returns the number of records. */
+static size_t shavs_msgs(const variant *v, const kernel *k, const char *fname)
+{
+    char *pos = file_buf;
+    const char *key, *val;
+    size_t keylen, vallen, records = 0, len = 0;
+    uint8_t *msg = msg_buf;
+    uint8_t md[64], want[64];
+    int have_len = 0, have_msg = 0, bad = 0;
+
+    while (next_field(&pos, &key, &keylen, &val, &vallen)) {
+        if (keyis(key, keylen, "L")) {
+            check(number(val, vallen) == v->outlen, "SHAVS [L = n] is not the digest size", v, k, fname);
+        } else if (keyis(key, keylen, "Len")) {
+            len = number(val, vallen);
+            have_len = 1;
+            have_msg = 0;
+        } else if (keyis(key, keylen, "Msg") && have_len) {
+            if (len % 8 != 0 || len / 8 > sizeof(msg_buf) - 16 || vallen < 2 * (len / 8)) {
+                bad = 1;
+                break;
+            }
+            msg = msg_buf + (rnd() & 15);
+            have_msg = unhex(msg, val, len / 8);
+        } else if (keyis(key, keylen, "MD") && have_msg) {
+            if (vallen != 2 * v->outlen || !unhex(want, val, v->outlen)) {
+                bad = 1;
+                break;
+            }
+            for (int split = 0; split < 2; split++) {
+                digest(v, k, msg, len / 8, split, md);
+                check(memcmp(md, want, v->outlen) == 0, "SHAVS", v, k, fname);
+            }
+            records++;
+            have_len = have_msg = 0;
+        }
+    }
+    check(!bad, "SHAVS file unreadable", v, k, fname);
+    return records;
+}
+
+/* Monte: 100 chained checkpoints of 1000 hashes each. */
+static size_t shavs_monte(const variant *v, const kernel *k, const char *fname)
+{
+    char *pos = file_buf;
+    const char *key, *val;
+    size_t keylen, vallen, records = 0;
+    const size_t L = v->outlen;
+    uint8_t seed[64], md[3][64], want[64], buf[3 * 64];
+    int have_seed = 0;
+
+    while (next_field(&pos, &key, &keylen, &val, &vallen)) {
+        if (keyis(key, keylen, "Seed")) {
+            have_seed = vallen == 2 * L && unhex(seed, val, L);
+        } else if (keyis(key, keylen, "MD") && have_seed) {
+            for (int j = 0; j < 3; j++)
+                memcpy(md[j], seed, L);
+            for (int i = 3; i <= 1002; i++) {
+                /* md[i % 3] holds MD(i-3), md[(i+1) % 3] MD(i-2), md[(i+2) % 3] MD(i-1). */
+                memcpy(buf, md[i % 3], L);
+                memcpy(buf + L, md[(i + 1) % 3], L);
+                memcpy(buf + 2 * L, md[(i + 2) % 3], L);
+                digest(v, k, buf, 3 * L, 0, md[i % 3]);
+            }
+            memcpy(seed, md[1002 % 3], L);
+            if (vallen != 2 * L || !unhex(want, val, L) || memcmp(seed, want, L) != 0) {
+                check(0, "SHAVS Monte checkpoint", v, k, fname);
+                return records; /* every later checkpoint chains from this one */
+            }
+            checks++;
+            records++;
+        }
+    }
+    return records;
+}
+
+static void test_shavs(const variant *v, const kernel *k)
+{
+    static const char *const kinds[] = {"ShortMsg.rsp", "LongMsg.rsp", "Monte.rsp"};
+    const size_t want_records[] = {v->block + 1, v->block, 100};
+
+    for (size_t i = 0; i < 3; i++) {
+        char fname[64];
+        size_t n = 0, records;
+
+        for (const char *p = v->nist; *p != '\0'; p++)
+            fname[n++] = *p;
+        for (const char *p = kinds[i]; *p != '\0'; p++)
+            fname[n++] = *p;
+        fname[n] = '\0';
+        if (read_file(fname) == 0)
+            continue;
+        records = i < 2 ? shavs_msgs(v, k, fname) : shavs_monte(v, k, fname);
+        check(records == want_records[i], "SHAVS record count", v, k, fname);
+    }
+    kernels_run |= 1u << kernel_index(k);
+}
+
+/* ---- each kernel against the portable block function ---- */
+
+#define MAX_BLOCKS 9 /* per call: enough to loop, and to run the schedule across blocks */
+
+static void test_kernel(const kernel *k, const kernel *ref)
+{
+    static uint8_t data[MAX_BLOCKS * 128 + 16];
+
+    for (int trial = 0; trial < 200; trial++) {
+        /* The state starts after a guard word and has guards after it: a kernel must
+         * write its own words only. */
+        uint32_t a32[12], b32[12];
+        uint64_t a64[10], b64[10];
+        const size_t nblocks = (size_t)(rnd() % (MAX_BLOCKS + 1));
+        const size_t off = (size_t)(rnd() & 15);
+        int same;
+
+        rnd_fill(data, sizeof(data));
+        if (k->family == FAM_SHA512) {
+            for (size_t i = 0; i < 10; i++)
+                a64[i] = b64[i] = rnd();
+            ref->fn.sha512(a64 + 1, data + off, nblocks);
+            k->fn.sha512(b64 + 1, data + off, nblocks);
+            same = memcmp(a64, b64, sizeof(a64)) == 0;
+        } else {
+            for (size_t i = 0; i < 12; i++)
+                a32[i] = b32[i] = (uint32_t)rnd();
+            run_blocks(ref, a32 + 1, data + off, nblocks);
+            run_blocks(k, b32 + 1, data + off, nblocks);
+            same = memcmp(a32, b32, sizeof(a32)) == 0;
+        }
+        check(same, "kernel against portable", NULL, k,
+              k->family == FAM_SHA1 ? "(SHA-1 blocks)"
+              : k->family == FAM_SHA256 ? "(SHA-256 blocks)" : "(SHA-512 blocks)");
+    }
+    kernels_run |= 1u << kernel_index(k);
+}
+
+/* ---- main ---- */
+
+static const char *family_word(unsigned fam)
+{
+    return fam == FAM_SHA1 ? "sha1" : fam == FAM_SHA256 ? "sha256" : "sha512";
+}
+
+/* Parses --cpu's list; returns 0 on an unknown word. */
+static int parse_cpu(const char *s, unsigned *bits)
+{
+    *bits = 0;
+    while (*s != '\0') {
+        char word[16];
+        size_t n = 0;
+
+        while (*s != '\0' && *s != ',' && n < sizeof(word) - 1)
+            word[n++] = *s++;
+        word[n] = '\0';
+        if (*s == ',')
+            s++;
+        if (streq(word, "sha1"))
+            *bits |= FAM_SHA1;
+        else if (streq(word, "sha256"))
+            *bits |= FAM_SHA256;
+        else if (streq(word, "sha512"))
+            *bits |= FAM_SHA512;
+        else if (streq(word, "neon"))
+            *bits |= CPU_NEON;
+        else if (!streq(word, "none"))
+            return 0;
+    }
+    return 1;
+}
+
+static int usage(void)
+{
+    armsha_fs_puts("usage: be_test --endian big|little --cpu sha1,sha256,sha512,neon|none "
+                   "[--shavs DIR] [--sigill sha1|sha256|sha512]\n");
+    return 2;
+}
+
+int armsha_fs_main(int argc, char **argv)
+{
+    const char *endian = NULL, *cpu_list = NULL, *sigill = NULL;
+    const uint32_t probe = 0x01020304;
+    const int big = *(const volatile uint8_t *)&probe == 0x01;
+
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (streq(argv[i], "--endian"))
+            endian = argv[i + 1];
+        else if (streq(argv[i], "--cpu"))
+            cpu_list = argv[i + 1];
+        else if (streq(argv[i], "--shavs"))
+            shavs_dir = argv[i + 1];
+        else if (streq(argv[i], "--sigill"))
+            sigill = argv[i + 1];
+        else
+            return usage();
+    }
+    if (argc % 2 == 0 || endian == NULL || cpu_list == NULL || !parse_cpu(cpu_list, &cpu))
+        return usage();
+
+    /* The byte order the program runs in, three ways: a store read back, the compiler's
+     * macro, and what the caller built it for. */
+    armsha_fs_puts(big ? "byte order: big-endian" : "byte order: little-endian");
+#if defined(__aarch64__)
+    armsha_fs_puts(", AArch64\n");
+#else
+    armsha_fs_puts(", AArch32\n");
+#endif
+    if (big != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) || !streq(endian, big ? "big" : "little")) {
+        armsha_fs_puts("FAIL: not the byte order asked for with --endian\n");
+        return 1;
+    }
+
+    if (sigill != NULL) {
+        for (size_t i = 0; i < NKERNELS; i++) {
+            if (kernels[i].needs != 0 && streq(family_word(kernels[i].family), sigill)) {
+                uint64_t state[8] = {0};
+                uint8_t block[128] = {0};
+
+                armsha_fs_puts("running the ");
+                armsha_fs_puts(sigill);
+                armsha_fs_puts(" kernel ");
+                armsha_fs_puts(kernels[i].name);
+                armsha_fs_puts(", which this CPU must not have\n");
+                run_blocks(&kernels[i], state, block, 1);
+                armsha_fs_puts("FAIL: it ran: the emulated CPU has the instructions\n");
+                return 1;
+            }
+        }
+        armsha_fs_puts("FAIL: no hardware kernel for that family is built in\n");
+        return 1;
+    }
+
+    for (size_t i = 0; i < NKERNELS; i++) {
+        const kernel *k = &kernels[i];
+
+        if (!usable(k))
+            continue;
+        for (size_t vi = 0; vi < NVARIANTS; vi++) {
+            if (variants[vi].family != k->family)
+                continue;
+            test_fips(&variants[vi], vi, k);
+            if (shavs_dir != NULL)
+                test_shavs(&variants[vi], k);
+        }
+        if (k->needs != 0) {
+            for (size_t r = 0; r < NKERNELS; r++)
+                if (kernels[r].family == k->family && kernels[r].needs == 0)
+                    test_kernel(k, &kernels[r]);
+        }
+    }
+
+    for (size_t i = 0; i < NKERNELS; i++) {
+        if (!(kernels_run >> i & 1u))
+            continue;
+        armsha_fs_puts(family_word(kernels[i].family));
+        armsha_fs_puts(" ");
+        armsha_fs_puts(kernels[i].name);
+        armsha_fs_puts(": ");
+        armsha_fs_putu(kernel_failures[i]);
+        armsha_fs_puts(" failed\n");
+    }
+
+    /* What ran, per family, for the caller to compare with what the CPU should run. */
+    armsha_fs_puts("kernels run:");
+    for (unsigned fam = FAM_SHA1; fam <= FAM_SHA512; fam <<= 1) {
+        for (size_t i = 0; i < NKERNELS; i++) {
+            if (kernels[i].family == fam && (kernels_run >> i & 1u)) {
+                armsha_fs_puts(" ");
+                armsha_fs_puts(family_word(fam));
+                armsha_fs_puts("=");
+                armsha_fs_puts(kernels[i].name);
+            }
+        }
+    }
+    armsha_fs_puts(shavs_dir != NULL ? "\nSHAVS: ShortMsg, LongMsg, Monte\n" : "\nSHAVS: not given\n");
+    armsha_fs_putu(checks - failures);
+    armsha_fs_puts(" checks passed, ");
+    armsha_fs_putu(failures);
+    armsha_fs_puts(" failed\n");
+    return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,85 @@
+#!/bin/sh
+# Builds the freestanding test program (be_test.c) for one ARM target with clang or GCC:
+# the cores and the kernels compiled straight from src/, no libc, no meson (Debian has no
+# big-endian sysroot for meson to configure against).
+# Usage: build.sh SOURCE_ROOT OUT TARGET [clang|gcc]
+#   TARGET: aarch64_be, aarch64 (its little-endian control), armeb, arm.
+set -eu
+
+# ---- what is compiled: the one list to follow when src/ changes ----
+CORE_SRC="src/sha2_constants.c src/sha1.c src/sha1_portable.c src/sha256.c
+          src/sha256_portable.c src/sha512.c src/sha512_portable.c"
+# FILE:-march, each file with its own, as in src/meson.build.
+ARM64_KERNELS="src/arm/sha1_ce.c:armv8-a+crypto src/arm/sha256_ce.c:armv8-a+crypto
+               src/arm/sha512_ce.c:armv8.2-a+sha3"
+ARM64_DEFS="-DARMSHA_ARM64_KERNELS=1"
+ARM32_KERNELS=""
+ARM32_DEFS=""
+TEST_SRC="test/bigendian/freestanding.c test/bigendian/be_test.c"
+
+src=$1 out=$2 target=$3 compiler=${4:-clang}
+obj=$out.objs
+rm -rf "$obj"
+mkdir -p "$obj"
+
+common="-std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -ffreestanding -fno-stack-protector
+        -fno-pic -I$src/include -I$src/test/bigendian/include"
+
+case $target in
+aarch64_be | aarch64)
+    kernels=$ARM64_KERNELS defs=$ARM64_DEFS
+    march_base=armv8-a ;;
+armeb | arm)
+    kernels=$ARM32_KERNELS defs=$ARM32_DEFS
+    march_base=armv7-a ;;
+*)
+    echo "build.sh: unknown target $target" >&2
+    exit 2 ;;
+esac
+
+case $compiler in
+clang)
+    case $target in
+    aarch64_be) tflags="--target=aarch64_be-linux-gnu" ;;
+    aarch64) tflags="--target=aarch64-linux-gnu" ;;
+    armeb) tflags="--target=armebv7a-linux-gnueabihf -mfpu=neon -mfloat-abi=hard" ;;
+    arm) tflags="--target=armv7a-linux-gnueabihf -mfpu=neon -mfloat-abi=hard" ;;
+    esac
+    # -nostdlibinc: clang's own headers (stdint.h, arm_neon.h) but not the host's libc ones.
+    cc="clang $tflags -nostdlibinc"
+    # lld 14 links big-endian AArch64 but not big-endian AArch32 (no armelfb emulation):
+    # GNU ld from binutils-arm-linux-gnueabihf does, as BE8 (code little-endian, data big).
+    case $target in
+    armeb) ld="-fuse-ld=$(command -v arm-linux-gnueabihf-ld) -Wl,--be8" ;;
+    *) ld="-fuse-ld=lld" ;;
+    esac ;;
+gcc)
+    case $target in
+    aarch64_be) gcc=aarch64-linux-gnu-gcc tflags="-mbig-endian" ld="" ;;
+    aarch64) gcc=aarch64-linux-gnu-gcc tflags="-mlittle-endian" ld="" ;;
+    armeb) gcc=arm-linux-gnueabihf-gcc tflags="-mbig-endian -mfpu=neon" ld="-Wl,--be8" ;;
+    arm) gcc=arm-linux-gnueabihf-gcc tflags="-mlittle-endian -mfpu=neon" ld="" ;;
+    esac
+    # -nostdinc: GCC's own headers only (the cross libc's are little-endian); GCC would
+    # otherwise turn memcpy's own loop into a call to memcpy.
+    cc="$gcc $tflags -nostdinc -isystem $($gcc -print-file-name=include) -fno-tree-loop-distribute-patterns" ;;
+*)
+    echo "build.sh: unknown compiler $compiler" >&2
+    exit 2 ;;
+esac
+
+objs=""
+n=0
+for f in $CORE_SRC $TEST_SRC; do
+    n=$((n + 1))
+    $cc $common -march=$march_base $defs -c "$src/$f" -o "$obj/$n.o"
+    objs="$objs $obj/$n.o"
+done
+for k in $kernels; do
+    n=$((n + 1))
+    $cc $common -march="${k#*:}" $defs -c "$src/${k%%:*}" -o "$obj/$n.o"
+    objs="$objs $obj/$n.o"
+done
+# shellcheck disable=SC2086
+$cc -nostdlib -static $ld $objs -o "$out"
+rm -rf "$obj"
