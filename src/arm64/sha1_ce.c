@@ -10,10 +10,14 @@
  * SHA1H shares the one pipe of SHA1C/P/M on Neoverse cores, so the chain waits a cycle
  * every four rounds, while the whole block takes as few instructions as OpenSSL's
  * assembly (figures: bench/RESULTS.md, "Kernel code choices"). Instruction count won:
- * small messages are dominated by it, and the cycles stay near the chain's bound. */
+ * small messages are dominated by it, and the cycles stay near the chain's bound.
+ * The asm reads the register's lane 0, which is the intrinsics' lane 0 with GCC on either
+ * byte order and with clang on little-endian; clang on big-endian holds vectors with their
+ * lanes reversed between intrinsics (lane 0 is the asm's lane 3), so it takes the
+ * intrinsic. */
 static inline uint32_t sha1h_lane0(uint32x4_t abcd)
 {
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !(defined(__clang__) && defined(__AARCH64EB__))
     uint32_t e;
 
     __asm__("sha1h %s0, %s1" : "=w"(e) : "w"(abcd));

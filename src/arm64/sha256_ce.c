@@ -12,10 +12,11 @@
  * compiler may hand the copy to SHA256H instead, putting the MOV on the SHA256H
  * chain (bench/RESULTS.md, "Kernel code choices"). On SHA256H2's
  * side the MOV costs nothing: SHA256H and H2 share one pipe on Neoverse cores, so
- * H2 issues a cycle after H anyway. */
+ * H2 issues a cycle after H anyway. Not for clang on big-endian, whose vectors have their
+ * lanes reversed between intrinsics: an asm operand costs a reversal each way. */
 static inline uint32x4_t side_copy(uint32x4_t *x)
 {
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !(defined(__clang__) && defined(__AARCH64EB__))
     uint32x4_t c;
 
     __asm__("mov %0.16b, %1.16b" : "=w"(c), "+w"(*x));

@@ -53,6 +53,14 @@ void armsha_sha512_blocks_armv8(uint64_t state[8], const uint8_t *data, size_t n
     uint64x2_t s4;
 
     do {
+#if defined(__AARCH64EB__)
+        /* Big-endian: LD1 of 64-bit elements gives the words as they are (see
+         * load_block.h for the cast). */
+        const uint64x2x4_t lo = vld1q_u64_x4((const uint64_t *)(const void *)data);
+        const uint64x2x4_t hi = vld1q_u64_x4((const uint64_t *)(const void *)(data + 64));
+        uint64x2_t m0 = lo.val[0], m1 = lo.val[1], m2 = lo.val[2], m3 = lo.val[3];
+        uint64x2_t m4 = hi.val[0], m5 = hi.val[1], m6 = hi.val[2], m7 = hi.val[3];
+#else
         /* Two LD1s of four registers each, no alignment requirement; rev64 turns the
          * big-endian words around. */
         const uint8x16x4_t lo = vld1q_u8_x4(data), hi = vld1q_u8_x4(data + 64);
@@ -64,6 +72,7 @@ void armsha_sha512_blocks_armv8(uint64_t state[8], const uint8_t *data, size_t n
         uint64x2_t m5 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[1]));
         uint64x2_t m6 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[2]));
         uint64x2_t m7 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[3]));
+#endif
         /* 40 round-constant vectors do not fit beside the 17 that hold the state
          * and the message: each is loaded once per block, next to its use. The
          * volatile asm hides that it is the same table every block; otherwise the
