@@ -46,7 +46,7 @@ clang)
     arm) tflags="--target=armv7a-linux-gnueabihf -mfpu=neon -mfloat-abi=hard" ;;
     esac
     # -nostdlibinc: clang's own headers (stdint.h, arm_neon.h) but not the host's libc ones.
-    cc="clang $tflags -nostdlibinc"
+    cc="clang $tflags" inc="-nostdlibinc"
     # lld 14 links big-endian AArch64 but not big-endian AArch32 (no armelfb emulation):
     # GNU ld from binutils-arm-linux-gnueabihf does, as BE8 (code little-endian, data big).
     case $target in
@@ -60,9 +60,11 @@ gcc)
     armeb) gcc=arm-linux-gnueabihf-gcc tflags="-mbig-endian -mfpu=neon" ld="-Wl,--be8" ;;
     arm) gcc=arm-linux-gnueabihf-gcc tflags="-mlittle-endian -mfpu=neon" ld="" ;;
     esac
-    # -nostdinc: GCC's own headers only (the cross libc's are little-endian); GCC would
-    # otherwise turn memcpy's own loop into a call to memcpy.
-    cc="$gcc $tflags -nostdinc -isystem $($gcc -print-file-name=include) -fno-tree-loop-distribute-patterns" ;;
+    # -nostdinc: GCC's own headers only (the cross libc has no big-endian stubs header).
+    # -fno-tree-loop-distribute-patterns: else GCC turns memcpy's own loop into a call
+    # to memcpy.
+    cc="$gcc $tflags"
+    inc="-nostdinc -isystem $($gcc -print-file-name=include) -fno-tree-loop-distribute-patterns" ;;
 *)
     echo "build.sh: unknown compiler $compiler" >&2
     exit 2 ;;
@@ -72,12 +74,12 @@ objs=""
 n=0
 for f in $CORE_SRC $TEST_SRC; do
     n=$((n + 1))
-    $cc $common -march=$march_base $defs -c "$src/$f" -o "$obj/$n.o"
+    $cc $inc $common -march=$march_base $defs -c "$src/$f" -o "$obj/$n.o"
     objs="$objs $obj/$n.o"
 done
 for k in $kernels; do
     n=$((n + 1))
-    $cc $common -march="${k#*:}" $defs -c "$src/${k%%:*}" -o "$obj/$n.o"
+    $cc $inc $common -march="${k#*:}" $defs -c "$src/${k%%:*}" -o "$obj/$n.o"
     objs="$objs $obj/$n.o"
 done
 # shellcheck disable=SC2086
