@@ -2,11 +2,6 @@
 #ifndef ARMSHA_ARM_KERNELS_H
 #define ARMSHA_ARM_KERNELS_H
 
-/* Their block loads and lane orders assume a little-endian AArch64. */
-#if defined(__AARCH64EB__)
-#error "armsha: the ARMv8 kernels are written for little-endian AArch64; configure aarch64_be with -Darm_kernels=disabled"
-#endif
-
 #include "armsha/sha1.h"
 #include "armsha/sha256.h"
 #include "armsha/sha512.h"
