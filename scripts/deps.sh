@@ -11,6 +11,10 @@ host_arch=$(dpkg --print-architecture)
 
 # clang and mingw-w64-common: the compile check of the Windows on ARM64 code.
 pkgs=(gcc meson ninja-build pkg-config libssl-dev openssl coreutils clang mingw-w64-common)
+# Big-endian ARM (test/bigendian/, test/configure_big_endian.sh): lld links the freestanding
+# aarch64 programs, binutils from gcc-arm-linux-gnueabihf the BE8 armeb ones (lld 14 cannot),
+# llvm has llvm-ar for the aarch64_be cross file, qemu-user has qemu-aarch64_be and qemu-armeb.
+pkgs+=(lld llvm qemu-user gcc-arm-linux-gnueabihf)
 if [ "$host_arch" != arm64 ]; then
     # No ARM CPU here: cross-compile and run the arm64 build under qemu user mode.
     # libc6-dev-arm64-cross is only recommended by the cross compiler, and needed.

@@ -3,7 +3,8 @@
 # natively again under AddressSanitizer and UBSan, and built with clang, and, on a machine
 # that is not arm64, the aarch64 build under qemu-aarch64 on three configurations
 # (-cpu max: every kernel; -cpu neoverse-n1: no SHA-512 instructions; ARMSHA_DISABLE=all:
-# portable code only).
+# portable code only). The native suite includes the big-endian runs (test/bigendian/:
+# qemu-aarch64_be and qemu-armeb, and their little-endian controls).
 # Ends with "N passed, N failed".
 set -uo pipefail
 
@@ -13,8 +14,11 @@ bash scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 bash scripts/build.sh --all || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 
 # "DIR SETUP [meson test options]". The sanitizer build skips the cli suite: the openssl
-# program is not built with ASan and cannot load a module that is.
-runs=("build native" "build-asan native --no-suite cli" "build-clang native")
+# program is not built with ASan and cannot load a module that is. The bigendian suite
+# (freestanding programs under qemu, built by their own script) does not depend on the
+# build it is run from: once is enough.
+runs=("build native" "build-asan native --no-suite cli --no-suite bigendian"
+      "build-clang native --no-suite bigendian")
 if [ "$(dpkg --print-architecture)" = arm64 ]; then
     runs+=("build portable")
 else
