@@ -16,68 +16,24 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "armsha/sha1.h"
-#include "armsha/sha256.h"
-#include "armsha/sha512.h"
+#include "armsha/cpu.h"
+#include "armsha/digests.h"
 #include "freestanding.h"
-
-#if defined(ARMSHA_ARM64_KERNELS)
-#include "../../src/arm/kernels.h"
-#endif
+#include "kernel_list.h"
 
 /* ---- the core's API: the one part to follow when it changes ---- */
 
-#define FAM_SHA1 0x1u
-#define FAM_SHA256 0x2u
-#define FAM_SHA512 0x4u
-#define CPU_NEON 0x8u
-
-typedef union blocks_fn {
-    armsha_sha1_blocks_fn *sha1;
-    armsha_sha256_blocks_fn *sha256;
-    armsha_sha512_blocks_fn *sha512;
-} blocks_fn;
-
-typedef struct kernel {
-    const char *name;
-    unsigned family;
-    unsigned needs; /* FAM_* / CPU_NEON bits the CPU must have */
-    blocks_fn fn;
-} kernel;
-
-/* Every kernel built in; the portable ones first: the reference. */
-static const kernel kernels[] = {
-    {"portable", FAM_SHA1, 0, {.sha1 = armsha_sha1_blocks_portable}},
-    {"portable", FAM_SHA256, 0, {.sha256 = armsha_sha256_blocks_portable}},
-    {"portable", FAM_SHA512, 0, {.sha512 = armsha_sha512_blocks_portable}},
-#if defined(ARMSHA_ARM64_KERNELS)
-    {"armv8-ce", FAM_SHA1, FAM_SHA1, {.sha1 = armsha_sha1_blocks_armv8}},
-    {"armv8-ce", FAM_SHA256, FAM_SHA256, {.sha256 = armsha_sha256_blocks_armv8}},
-    {"armv8-ce", FAM_SHA512, FAM_SHA512, {.sha512 = armsha_sha512_blocks_armv8}},
-#endif
-};
-#define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
-
-typedef struct variant {
-    const char *name;
-    const char *nist; /* SHAVS file prefix */
-    unsigned family;
-    size_t outlen, block;
-    void (*init256)(armsha_sha256_ctx *, armsha_sha256_blocks_fn *);
-    void (*init512)(armsha_sha512_ctx *, armsha_sha512_blocks_fn *);
-} variant;
-
-/* Sizes written out, not taken from the core's headers. */
-static const variant variants[] = {
-    {"SHA-1", "SHA1", FAM_SHA1, 20, 64, NULL, NULL},
-    {"SHA-224", "SHA224", FAM_SHA256, 28, 64, armsha_sha224_init, NULL},
-    {"SHA-256", "SHA256", FAM_SHA256, 32, 64, armsha_sha256_init, NULL},
-    {"SHA-384", "SHA384", FAM_SHA512, 48, 128, NULL, armsha_sha384_init},
-    {"SHA-512", "SHA512", FAM_SHA512, 64, 128, NULL, armsha_sha512_init},
-    {"SHA-512/224", "SHA512_224", FAM_SHA512, 28, 128, NULL, armsha_sha512_224_init},
-    {"SHA-512/256", "SHA512_256", FAM_SHA512, 32, 128, NULL, armsha_sha512_256_init},
-};
-#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+/* The kernels are the build's own list (src/kernel_list.c): best first per family, the
+ * portable one last, each with the ARMSHA_CPU_* bits it needs. The digests are the
+ * build's table (src/digests.c) for names and IVs; the expected digests below are not
+ * taken from it. */
+typedef armsha_kernel kernel;
+typedef armsha_digest_info variant;
+#define kernels armsha_kernel_list
+#define NKERNELS armsha_kernel_count
+#define variants armsha_digests
+#define NVARIANTS ((size_t)ARMSHA_NDIGESTS)
+#define MAX_KERNELS 32 /* for the per-kernel tallies */
 
 typedef struct hash_ctx {
     const variant *v;
@@ -91,42 +47,40 @@ typedef struct hash_ctx {
 static void h_init(hash_ctx *h, const variant *v, const kernel *k)
 {
     h->v = v;
-    if (v->family == FAM_SHA1)
-        armsha_sha1_init(&h->c.sha1, k->fn.sha1);
-    else if (v->family == FAM_SHA256)
-        v->init256(&h->c.sha256, k->fn.sha256);
+    if (v->family == ARMSHA_SHA1)
+        armsha_sha1_init(&h->c.sha1, v->iv32, k->fn.sha1);
+    else if (v->family == ARMSHA_SHA256)
+        armsha_sha256_init(&h->c.sha256, v->iv32, k->fn.sha256);
     else
-        v->init512(&h->c.sha512, k->fn.sha512);
+        armsha_sha512_init(&h->c.sha512, v->iv64, k->fn.sha512);
 }
 
 static int h_update(hash_ctx *h, const void *p, size_t n)
 {
-    if (h->v->family == FAM_SHA1)
+    if (h->v->family == ARMSHA_SHA1)
         return armsha_sha1_update(&h->c.sha1, p, n);
-    if (h->v->family == FAM_SHA256)
+    if (h->v->family == ARMSHA_SHA256)
         return armsha_sha256_update(&h->c.sha256, p, n);
     return armsha_sha512_update(&h->c.sha512, p, n);
 }
 
-static void h_final(hash_ctx *h, uint8_t *out)
+static void h_final(hash_ctx *h, uint8_t *out, size_t outlen)
 {
-    if (h->v->family == FAM_SHA1)
-        armsha_sha1_final(&h->c.sha1, out);
-    else if (h->v->family == FAM_SHA256)
-        armsha_sha256_final(&h->c.sha256, out, h->v->outlen);
+    if (h->v->family == ARMSHA_SHA1)
+        armsha_sha1_final(&h->c.sha1, out, outlen);
+    else if (h->v->family == ARMSHA_SHA256)
+        armsha_sha256_final(&h->c.sha256, out, outlen);
     else
-        armsha_sha512_final(&h->c.sha512, out, h->v->outlen);
+        armsha_sha512_final(&h->c.sha512, out, outlen);
 }
 
-/* Runs one of k's block function on state (5 or 8 words of its family). */
-static void run_blocks(const kernel *k, void *state, const uint8_t *data, size_t n)
+/* Runs k's block function on a state of its family (5 or 8 32-bit words). */
+static void run_blocks32(const kernel *k, uint32_t *state, const uint8_t *data, size_t n)
 {
-    if (k->family == FAM_SHA1)
-        k->fn.sha1((uint32_t *)state, data, n);
-    else if (k->family == FAM_SHA256)
-        k->fn.sha256((uint32_t *)state, data, n);
+    if (k->family == ARMSHA_SHA1)
+        k->fn.sha1(state, data, n);
     else
-        k->fn.sha512((uint64_t *)state, data, n);
+        k->fn.sha256(state, data, n);
 }
 
 /* ---- bookkeeping ---- */
@@ -134,7 +88,7 @@ static void run_blocks(const kernel *k, void *state, const uint8_t *data, size_t
 static unsigned long checks, failures;
 static unsigned cpu;          /* --cpu */
 static unsigned kernels_run;  /* bit i: kernels[i] ran at least one check */
-static unsigned long kernel_failures[NKERNELS];
+static unsigned long kernel_failures[MAX_KERNELS];
 
 static size_t kernel_index(const kernel *k)
 {
@@ -248,7 +202,7 @@ static void digest(const variant *v, const kernel *k, const uint8_t *msg, size_t
         ok = h_update(&h, msg, len);
     } else {
         for (size_t done = 0; done < len && ok;) {
-            size_t n = rnd_below((uint32_t)(2 * v->block + 1));
+            size_t n = rnd_below((uint32_t)(2 * v->block_size + 1));
 
             if (n > len - done)
                 n = len - done;
@@ -258,7 +212,7 @@ static void digest(const variant *v, const kernel *k, const uint8_t *msg, size_t
     }
     if (!ok)
         check(0, "update refused", v, k, NULL);
-    h_final(&h, out);
+    h_final(&h, out, v->digest_size);
 }
 
 /* ---- FIPS 180-4 examples (expected values as published; checked against OpenSSL) ---- */
@@ -267,7 +221,8 @@ static const char msg_2block[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlm
 static const char msg_4block[] = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
                                  "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
 
-/* Per variant: "", "abc", msg_2block, msg_4block, a million 'a'. */
+/* Per digest, in the order of enum armsha_digest_id: "", "abc", msg_2block, msg_4block, a
+ * million 'a'. */
 static const char *const fips_md[NVARIANTS][5] = {
     {"da39a3ee5e6b4b0d3255bfef95601890afd80709", "a9993e364706816aba3e25717850c26c9cd0d89d",
      "84983e441c3bd26ebaae4aa1f95129e5e54670f1", "a49b2446a02c645bf419f995b67091253a04a259",
@@ -311,14 +266,17 @@ static void test_fips(const variant *v, size_t vi, const kernel *k)
     uint8_t md[64], want[64];
 
     for (size_t i = 0; i < 4; i++) {
-        size_t len = 0;
+        size_t len = 0, hexlen = 0;
 
         while (msgs[i][len] != '\0')
             len++;
-        unhex(want, fips_md[vi][i], v->outlen);
+        while (fips_md[vi][i][hexlen] != '\0')
+            hexlen++;
+        check(hexlen == 2 * v->digest_size, "digest size against the FIPS 180-4 example", v, k, NULL);
+        unhex(want, fips_md[vi][i], v->digest_size);
         for (int split = 0; split < 2; split++) {
             digest(v, k, (const uint8_t *)msgs[i], len, split, md);
-            check(memcmp(md, want, v->outlen) == 0, "FIPS 180-4 example", v, k, msgs[i]);
+            check(memcmp(md, want, v->digest_size) == 0, "FIPS 180-4 example", v, k, msgs[i]);
         }
     }
 
@@ -330,9 +288,9 @@ static void test_fips(const variant *v, size_t vi, const kernel *k)
     h_init(&h, v, k);
     for (int i = 0; i < 1000; i++)
         ok &= h_update(&h, million, sizeof(million));
-    h_final(&h, md);
-    unhex(want, fips_md[vi][4], v->outlen);
-    check(ok && memcmp(md, want, v->outlen) == 0, "one million 'a'", v, k, NULL);
+    h_final(&h, md, v->digest_size);
+    unhex(want, fips_md[vi][4], v->digest_size);
+    check(ok && memcmp(md, want, v->digest_size) == 0, "one million 'a'", v, k, NULL);
     kernels_run |= 1u << kernel_index(k);
 }
 
@@ -451,7 +409,7 @@ static size_t shavs_msgs(const variant *v, const kernel *k, const char *fname)
 
     while (next_field(&pos, &key, &keylen, &val, &vallen)) {
         if (keyis(key, keylen, "L")) {
-            check(number(val, vallen) == v->outlen, "SHAVS [L = n] is not the digest size", v, k, fname);
+            check(number(val, vallen) == v->digest_size, "SHAVS [L = n] is not the digest size", v, k, fname);
         } else if (keyis(key, keylen, "Len")) {
             len = number(val, vallen);
             have_len = 1;
@@ -464,13 +422,13 @@ static size_t shavs_msgs(const variant *v, const kernel *k, const char *fname)
             msg = msg_buf + (rnd() & 15);
             have_msg = unhex(msg, val, len / 8);
         } else if (keyis(key, keylen, "MD") && have_msg) {
-            if (vallen != 2 * v->outlen || !unhex(want, val, v->outlen)) {
+            if (vallen != 2 * v->digest_size || !unhex(want, val, v->digest_size)) {
                 bad = 1;
                 break;
             }
             for (int split = 0; split < 2; split++) {
                 digest(v, k, msg, len / 8, split, md);
-                check(memcmp(md, want, v->outlen) == 0, "SHAVS", v, k, fname);
+                check(memcmp(md, want, v->digest_size) == 0, "SHAVS", v, k, fname);
             }
             records++;
             have_len = have_msg = 0;
@@ -486,7 +444,7 @@ static size_t shavs_monte(const variant *v, const kernel *k, const char *fname)
     char *pos = file_buf;
     const char *key, *val;
     size_t keylen, vallen, records = 0;
-    const size_t L = v->outlen;
+    const size_t L = v->digest_size;
     uint8_t seed[64], md[3][64], want[64], buf[3 * 64];
     int have_seed = 0;
 
@@ -518,13 +476,13 @@ static size_t shavs_monte(const variant *v, const kernel *k, const char *fname)
 static void test_shavs(const variant *v, const kernel *k)
 {
     static const char *const kinds[] = {"ShortMsg.rsp", "LongMsg.rsp", "Monte.rsp"};
-    const size_t want_records[] = {v->block + 1, v->block, 100};
+    const size_t want_records[] = {v->block_size + 1, v->block_size, 100};
 
     for (size_t i = 0; i < 3; i++) {
         char fname[64];
         size_t n = 0, records;
 
-        for (const char *p = v->nist; *p != '\0'; p++)
+        for (const char *p = v->nist_file; *p != '\0'; p++)
             fname[n++] = *p;
         for (const char *p = kinds[i]; *p != '\0'; p++)
             fname[n++] = *p;
@@ -555,7 +513,7 @@ static void test_kernel(const kernel *k, const kernel *ref)
         int same;
 
         rnd_fill(data, sizeof(data));
-        if (k->family == FAM_SHA512) {
+        if (k->family == ARMSHA_SHA512) {
             for (size_t i = 0; i < 10; i++)
                 a64[i] = b64[i] = rnd();
             ref->fn.sha512(a64 + 1, data + off, nblocks);
@@ -564,13 +522,13 @@ static void test_kernel(const kernel *k, const kernel *ref)
         } else {
             for (size_t i = 0; i < 12; i++)
                 a32[i] = b32[i] = (uint32_t)rnd();
-            run_blocks(ref, a32 + 1, data + off, nblocks);
-            run_blocks(k, b32 + 1, data + off, nblocks);
+            run_blocks32(ref, a32 + 1, data + off, nblocks);
+            run_blocks32(k, b32 + 1, data + off, nblocks);
             same = memcmp(a32, b32, sizeof(a32)) == 0;
         }
         check(same, "kernel against portable", NULL, k,
-              k->family == FAM_SHA1 ? "(SHA-1 blocks)"
-              : k->family == FAM_SHA256 ? "(SHA-256 blocks)" : "(SHA-512 blocks)");
+              k->family == ARMSHA_SHA1 ? "(SHA-1 blocks)"
+              : k->family == ARMSHA_SHA256 ? "(SHA-256 blocks)" : "(SHA-512 blocks)");
     }
     kernels_run |= 1u << kernel_index(k);
 }
@@ -579,7 +537,7 @@ static void test_kernel(const kernel *k, const kernel *ref)
 
 static const char *family_word(unsigned fam)
 {
-    return fam == FAM_SHA1 ? "sha1" : fam == FAM_SHA256 ? "sha256" : "sha512";
+    return fam == ARMSHA_SHA1 ? "sha1" : fam == ARMSHA_SHA256 ? "sha256" : "sha512";
 }
 
 /* Parses --cpu's list; returns 0 on an unknown word. */
@@ -596,13 +554,13 @@ static int parse_cpu(const char *s, unsigned *bits)
         if (*s == ',')
             s++;
         if (streq(word, "sha1"))
-            *bits |= FAM_SHA1;
+            *bits |= ARMSHA_SHA1;
         else if (streq(word, "sha256"))
-            *bits |= FAM_SHA256;
+            *bits |= ARMSHA_SHA256;
         else if (streq(word, "sha512"))
-            *bits |= FAM_SHA512;
+            *bits |= ARMSHA_SHA512;
         else if (streq(word, "neon"))
-            *bits |= CPU_NEON;
+            *bits |= ARMSHA_CPU_NEON;
         else if (!streq(word, "none"))
             return 0;
     }
@@ -636,6 +594,10 @@ int armsha_fs_main(int argc, char **argv)
         else
             return usage();
     }
+    if (NKERNELS > MAX_KERNELS) {
+        armsha_fs_puts("FAIL: more kernels than MAX_KERNELS\n");
+        return 1;
+    }
     if (argc % 2 == 0 || endian == NULL || cpu_list == NULL || !parse_cpu(cpu_list, &cpu))
         return usage();
 
@@ -655,7 +617,8 @@ int armsha_fs_main(int argc, char **argv)
     if (sigill != NULL) {
         for (size_t i = 0; i < NKERNELS; i++) {
             if (kernels[i].needs != 0 && streq(family_word(kernels[i].family), sigill)) {
-                uint64_t state[8] = {0};
+                uint32_t state32[8] = {0};
+                uint64_t state64[8] = {0};
                 uint8_t block[128] = {0};
 
                 armsha_fs_puts("running the ");
@@ -663,7 +626,10 @@ int armsha_fs_main(int argc, char **argv)
                 armsha_fs_puts(" kernel ");
                 armsha_fs_puts(kernels[i].name);
                 armsha_fs_puts(", which this CPU must not have\n");
-                run_blocks(&kernels[i], state, block, 1);
+                if (kernels[i].family == ARMSHA_SHA512)
+                    kernels[i].fn.sha512(state64, block, 1);
+                else
+                    run_blocks32(&kernels[i], state32, block, 1);
                 armsha_fs_puts("FAIL: it ran: the emulated CPU has the instructions\n");
                 return 1;
             }
@@ -707,10 +673,10 @@ int armsha_fs_main(int argc, char **argv)
     char ran[160];
     size_t n = 0;
 
-    for (unsigned fam = FAM_SHA1; fam <= FAM_SHA512; fam <<= 1) {
+    for (unsigned fam = ARMSHA_SHA1; fam <= ARMSHA_SHA512; fam <<= 1) {
         size_t hw = 0;
 
-        n = append(ran, sizeof(ran), n, fam == FAM_SHA1 ? "sha1=" : fam == FAM_SHA256 ? " sha256=" : " sha512=");
+        n = append(ran, sizeof(ran), n, fam == ARMSHA_SHA1 ? "sha1=" : fam == ARMSHA_SHA256 ? " sha256=" : " sha512=");
         for (size_t i = 0; i < NKERNELS; i++) {
             if (kernels[i].family == fam && kernels[i].needs != 0 && (kernels_run >> i & 1u)) {
                 n = append(ran, sizeof(ran), n, hw++ > 0 ? "," : "");

@@ -7,11 +7,14 @@
 set -eu
 
 # ---- what is compiled: the one list to follow when src/ changes ----
-CORE_SRC="src/sha2_constants.c src/sha1.c src/sha1_portable.c src/sha256.c
-          src/sha256_portable.c src/sha512.c src/sha512_portable.c"
+# The cores, the digest table and the kernel list; not the feature detection, disable
+# words, choice and self-test, which need an OS (the program is told the CPU instead).
+CORE_SRC="src/digests.c src/kernel_list.c src/sha2_constants.c src/sha1.c
+          src/sha1_portable.c src/sha256.c src/sha256_portable.c src/sha512.c
+          src/sha512_portable.c"
 # FILE:-march, each file with its own, as in src/meson.build.
-ARM64_KERNELS="src/arm/sha1_ce.c:armv8-a+crypto src/arm/sha256_ce.c:armv8-a+crypto
-               src/arm/sha512_ce.c:armv8.2-a+sha3"
+ARM64_KERNELS="src/arm64/sha1_ce.c:armv8-a+crypto src/arm64/sha256_ce.c:armv8-a+crypto
+               src/arm64/sha512_ce.c:armv8.2-a+sha3"
 ARM64_DEFS="-DARMSHA_ARM64_KERNELS=1"
 ARM32_KERNELS=""
 ARM32_DEFS=""
@@ -23,7 +26,7 @@ rm -rf "$obj"
 mkdir -p "$obj"
 
 common="-std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -ffreestanding -fno-stack-protector
-        -fno-pic -I$src/include -I$src/test/bigendian/include"
+        -fno-pic -I$src/include -I$src/src -I$src/test/bigendian/include"
 
 case $target in
 aarch64_be | aarch64)

@@ -3,6 +3,7 @@
  * big-endian ARM on Debian, and none is needed for this much. */
 #include "freestanding.h"
 
+#include <assert.h>
 #include <string.h>
 
 #undef memcpy
@@ -222,4 +223,16 @@ void armsha_fs_puthex(const uint8_t *p, size_t n)
 
         armsha_fs_write(1, two, 2);
     }
+}
+
+_Noreturn void armsha_fs_assert_fail(const char *expr, const char *file, unsigned line)
+{
+    armsha_fs_puts("assertion failed: ");
+    armsha_fs_puts(expr);
+    armsha_fs_puts(" at ");
+    armsha_fs_puts(file);
+    armsha_fs_puts(":");
+    armsha_fs_putu(line);
+    armsha_fs_puts("\n");
+    armsha_fs_exit(134);
 }
