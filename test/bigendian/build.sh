@@ -12,10 +12,12 @@ set -eu
 CORE_SRC="src/digests.c src/kernel_list.c src/sha2_constants.c src/sha1.c
           src/sha1_portable.c src/sha256.c src/sha256_portable.c src/sha512.c
           src/sha512_portable.c"
-# FILE:-march, each file with its own, as in src/meson.build.
-ARM64_KERNELS="src/arm64/sha1_ce.c:armv8-a+crypto src/arm64/sha256_ce.c:armv8-a+crypto
-               src/arm64/sha512_ce.c:armv8.2-a+sha3"
+# FILE:FLAGS (comma-separated), each file with its own, as in src/meson.build.
+ARM64_KERNELS="src/arm64/sha1_ce.c:-march=armv8-a+crypto
+               src/arm64/sha256_ce.c:-march=armv8-a+crypto
+               src/arm64/sha512_ce.c:-march=armv8.2-a+sha3"
 ARM64_DEFS="-DARMSHA_ARM64_KERNELS=1"
+# None on main yet (src/arm32/ comes with the 32-bit kernels).
 ARM32_KERNELS=""
 ARM32_DEFS=""
 TEST_SRC="test/bigendian/freestanding.c test/bigendian/be_test.c"
@@ -82,7 +84,8 @@ for f in $CORE_SRC $TEST_SRC; do
 done
 for k in $kernels; do
     n=$((n + 1))
-    $cc $inc $common -march="${k#*:}" $defs -c "$src/${k%%:*}" -o "$obj/$n.o"
+    # shellcheck disable=SC2046
+    $cc $inc $common $(echo "${k#*:}" | tr , ' ') $defs -c "$src/${k%%:*}" -o "$obj/$n.o"
     objs="$objs $obj/$n.o"
 done
 # shellcheck disable=SC2086
