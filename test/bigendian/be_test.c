@@ -11,7 +11,9 @@
  *   must have run, per family (comma-separated where a family has several), else
  *   "portable"; a build without its kernels or a wrong --cpu fails here.
  *   --sigill FAMILY: run that family's first hardware kernel once and fail if it returns:
- *   proves the emulated CPU really lacks it, so that under the other CPU it really ran. */
+ *   proves the emulated CPU really lacks it, so that under the other CPU it really ran.
+ *   --blocks FAMILY:N: only run the family's first kernel that --cpu allows on N blocks, in
+ *   one call, for counting guest instructions (bench/RESULTS.md, "Big-endian"). */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -540,6 +542,51 @@ static const char *family_word(unsigned fam)
     return fam == ARMSHA_SHA1 ? "sha1" : fam == ARMSHA_SHA256 ? "sha256" : "sha512";
 }
 
+static int usage(void)
+{
+    armsha_fs_puts("usage: be_test --endian big|little --cpu sha1,sha256,sha512,neon|none "
+                   "[--expect KERNELS] [--shavs DIR] [--sigill FAMILY] [--blocks FAMILY:N]\n");
+    return 2;
+}
+
+/* --blocks FAMILY:N (N below 2048). */
+static int count_blocks(const char *arg)
+{
+    static uint8_t data[2048 * 128];
+    uint32_t state32[8] = {0};
+    uint64_t state64[8] = {0};
+    char fam[8];
+    size_t n = 0, nblocks = 0;
+
+    while (*arg != '\0' && *arg != ':' && n < sizeof(fam) - 1)
+        fam[n++] = *arg++;
+    fam[n] = '\0';
+    if (*arg++ != ':')
+        return usage();
+    for (; *arg >= '0' && *arg <= '9' && nblocks < 2048; arg++)
+        nblocks = nblocks * 10 + (size_t)(*arg - '0');
+    if (*arg != '\0' || nblocks >= 2048)
+        return usage();
+    for (size_t i = 0; i < NKERNELS; i++) {
+        const kernel *k = &kernels[i];
+
+        if (!usable(k) || !streq(family_word(k->family), fam))
+            continue;
+        armsha_fs_puts(fam);
+        armsha_fs_puts(" ");
+        armsha_fs_puts(k->name);
+        armsha_fs_puts(": ");
+        armsha_fs_putu((unsigned long)nblocks);
+        armsha_fs_puts(" blocks\n");
+        if (k->family == ARMSHA_SHA512)
+            k->fn.sha512(state64, data, nblocks);
+        else
+            run_blocks32(k, state32, data, nblocks);
+        return 0;
+    }
+    return usage();
+}
+
 /* Parses --cpu's list; returns 0 on an unknown word. */
 static int parse_cpu(const char *s, unsigned *bits)
 {
@@ -567,16 +614,9 @@ static int parse_cpu(const char *s, unsigned *bits)
     return 1;
 }
 
-static int usage(void)
-{
-    armsha_fs_puts("usage: be_test --endian big|little --cpu sha1,sha256,sha512,neon|none "
-                   "[--expect KERNELS] [--shavs DIR] [--sigill sha1|sha256|sha512]\n");
-    return 2;
-}
-
 int armsha_fs_main(int argc, char **argv)
 {
-    const char *endian = NULL, *cpu_list = NULL, *sigill = NULL, *expect = NULL;
+    const char *endian = NULL, *cpu_list = NULL, *sigill = NULL, *expect = NULL, *blocks = NULL;
     const uint32_t probe = 0x01020304;
     const int big = *(const volatile uint8_t *)&probe == 0x01;
 
@@ -591,6 +631,8 @@ int armsha_fs_main(int argc, char **argv)
             sigill = argv[i + 1];
         else if (streq(argv[i], "--expect"))
             expect = argv[i + 1];
+        else if (streq(argv[i], "--blocks"))
+            blocks = argv[i + 1];
         else
             return usage();
     }
@@ -614,6 +656,8 @@ int armsha_fs_main(int argc, char **argv)
         return 1;
     }
 
+    if (blocks != NULL)
+        return count_blocks(blocks);
     if (sigill != NULL) {
         for (size_t i = 0; i < NKERNELS; i++) {
             if (kernels[i].needs != 0 && streq(family_word(kernels[i].family), sigill)) {
