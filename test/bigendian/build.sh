@@ -75,16 +75,18 @@ gcc)
     exit 2 ;;
 esac
 
+# The flag strings split into words on purpose (a source root with spaces is not supported).
 objs=""
 n=0
 for f in $CORE_SRC $TEST_SRC; do
     n=$((n + 1))
+    # shellcheck disable=SC2086
     $cc $inc $common -march=$march_base $defs -c "$src/$f" -o "$obj/$n.o"
     objs="$objs $obj/$n.o"
 done
 for k in $kernels; do
     n=$((n + 1))
-    # shellcheck disable=SC2046
+    # shellcheck disable=SC2046,SC2086
     $cc $inc $common $(echo "${k#*:}" | tr , ' ') $defs -c "$src/${k%%:*}" -o "$obj/$n.o"
     objs="$objs $obj/$n.o"
 done
