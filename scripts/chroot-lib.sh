@@ -5,9 +5,10 @@
 
 trixie_dir=$root/build-trixie
 chroot=$trixie_dir/chroot
-# Packages the native suite needs, plus the clients the clients test drives (gdb, curl, ssh).
+# Packages the native suite needs, plus what test/clients.sh drives (gdb, curl, ssh-keygen,
+# Python's own test_hashlib).
 trixie_include=libssl-dev,openssl,gcc,libc6-dev,meson,ninja-build,pkg-config,python3,clang
-trixie_include+=,mingw-w64-common,gdb,curl,openssh-client
+trixie_include+=,mingw-w64-common,gdb,curl,openssh-client,libpython3.13-testsuite
 trixie_mirror=${TRIXIE_MIRROR:-http://deb.debian.org/debian}
 chroot_mounts=()
 
