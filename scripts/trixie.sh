@@ -4,7 +4,8 @@
 #   trixie-compat-x86    the host's build/ (Debian 12, OpenSSL 3.0 headers) loaded by 3.5's libcrypto
 #   trixie-compat-arm64  the host's build-arm/ under qemu-aarch64 -cpu max with trixie's arm64
 #                        libc6 and libssl3t64 unpacked (not installed) as QEMU_LD_PREFIX
-#   trixie-deb           the amd64 Debian package installed, enabled, used, disabled and purged
+#   trixie-deb           the Debian packages built (this machine's and arm64), this machine's
+#                        installed, enabled, used, disabled and purged in the chroot
 # Usage: trixie.sh [STEP...] (default: all). Needs root (debootstrap, chroot, mount); run after
 # scripts/build.sh --all. Ends with "N passed, N failed" over the tests of all the steps.
 set -uo pipefail
@@ -127,9 +128,11 @@ compat_arm64() {
 }
 
 deb() {
-    run_check "trixie-deb: build the amd64 package" bash scripts/deb.sh amd64
-    run_check "trixie-deb: install, enable, use, disable, purge in Debian 13" \
-        bash test/deb_install.sh "$chroot" "$root"/build-deb/armsha_*_amd64.deb
+    local archs=("$host_arch")
+    [ "$host_arch" = arm64 ] || archs+=(arm64)
+    run_check "trixie-deb: build the ${archs[*]} packages (lintian-clean)" bash scripts/deb.sh "${archs[@]}"
+    run_check "trixie-deb: the $host_arch package installed, enabled, used, disabled, purged in Debian 13" \
+        bash test/deb_install.sh "$chroot" "$root"/build-deb/armsha_*_"$host_arch".deb
 }
 
 for step in "${steps[@]}"; do
