@@ -5,12 +5,13 @@
 # come from armsha (default_properties = provider=armsha, no "?"), or, where the program
 # needs other algorithms too (TLS, signatures, PBKDF2), by counting with gdb the calls into
 # armsha's block functions (armsha_sha*_blocks_*) while the program runs.
-# Usage: clients.sh ROW MODULE_DIR CONF OPENSSL
-#   ROW: dgst x509 tls13 tls12 hashlib pbkdf2 test_hashlib curl ssh-keygen
+# Usage: clients.sh ROW MODULE_DIR CONF OPENSSL [LOWLEVEL_SHA]
+#   ROW: dgst x509 tls13 tls12 hashlib pbkdf2 test_hashlib curl ssh-keygen lowlevel coreutils
+#   LOWLEVEL_SHA: test/lowlevel_sha (built by meson), for the lowlevel row
 # Exit 0 pass, 1 fail, 77 skipped (the program or gdb missing).
 set -uo pipefail
 
-row=$1 module_dir=$2 conf=$3 openssl=$4
+row=$1 module_dir=$2 conf=$3 openssl=$4 lowlevel=${5:-}
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 pass() { echo "ok: $*"; }
@@ -291,6 +292,34 @@ ssh-keygen)
     [ "$gdb_exit" = 0 ] && [ "$got" = "$want" ] && pass "ssh-keygen -l -E sha256: $got = the default provider's" ||
         fail "ssh-keygen -l: '$got', want '$want' (exit $gdb_exit)"
     served "ssh-keygen -l -E sha256 (OpenSSH's digest-openssl.c: EVP_sha256() through libcrypto)" sha256
+    ;;
+lowlevel)
+    need_gdb
+    [ -x "$lowlevel" ] || { echo "FAIL: no lowlevel_sha program given"; exit 1; }
+    want=$(ref "$openssl" dgst -sha256 -r "$tmp/data" | cut -d' ' -f1)
+    export OPENSSL_CONF=$conf
+    STDIN=$tmp/data under_gdb "$tmp/oneshot" "$lowlevel" oneshot
+    oneshot_hits=$hits oneshot_exit=$gdb_exit
+    STDIN=$tmp/data under_gdb "$tmp/init" "$lowlevel" init
+    unset OPENSSL_CONF
+    # SHA256() is EVP_Q_digest() inside OpenSSL 3: a provider serves it.
+    hits=$oneshot_hits
+    [ "$oneshot_exit" = 0 ] && [ "$(cat "$tmp/oneshot")" = "$want" ] && served "SHA256() one-shot (deprecated API)" sha256 ||
+        fail "SHA256(): '$(cat "$tmp/oneshot")', want '$want' (exit $oneshot_exit)"
+    # SHA256_Init/Update/Final run OpenSSL's own code, whatever openssl.cnf says.
+    hits=$(sed -n 's/^hits=//p' "$tmp/init.gdb")
+    n=$(echo "$hits" | tr ' ' '\n' | sed -n 's/^sha256=//p')
+    [ "$gdb_exit" = 0 ] && [ "$(cat "$tmp/init")" = "$want" ] && [ "${n:-1}" -eq 0 ] &&
+        pass "SHA256_Init/Update/Final (deprecated API): right digest, armsha never called ($hits): not served" ||
+        fail "SHA256_Init/Update/Final: '$(cat "$tmp/init")' want '$want', exit $gdb_exit, $hits"
+    ;;
+coreutils)
+    # sha256sum and friends carry their own SHA code: no libcrypto, so no provider.
+    for p in sha1sum sha256sum sha512sum; do
+        path=$(command -v "$p") || { fail "$p missing"; continue; }
+        ldd "$path" | grep -q libcrypto && fail "$p links libcrypto: the table says it does not" ||
+            pass "$p does not link libcrypto: its own SHA code, never armsha"
+    done
     ;;
 *)
     echo "unknown row $row"
