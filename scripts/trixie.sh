@@ -79,8 +79,8 @@ compat_suites=(--suite provider --suite shavs --suite cli --suite clients)
 compat_x86() {
     [ -f build/armsha.so ] || { echo "trixie: no build/armsha.so (run scripts/build.sh)"; failed=$((failed + 1)); return; }
     # The host-built test programs link libcrypto.so.3: inside the chroot that is 3.5's.
-    echo "trixie: build/test/test_provider inside the chroot uses" \
-        "$(in_chroot sh -c 'ldd "$0" | grep -o "libcrypto.so.3 => [^ ]*"' "$root/build/test/test_provider")"
+    echo "trixie: build/test/test_threads inside the chroot uses" \
+        "$(in_chroot sh -c 'ldd "$0" | grep -o "libcrypto.so.3 => [^ ]*"' "$root/build/test/test_threads")"
     run_meson "trixie-compat-x86: Debian 12 build (OpenSSL 3.0 headers) under OpenSSL 3.5" \
         meson test -C build --setup native --no-rebuild --print-errorlogs --num-processes 2 \
         --wrapper "$root/scripts/trixie-run.sh" "${compat_suites[@]}"

@@ -148,7 +148,10 @@ x509)
         ref "$openssl" genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$tmp/$k.key" ||
             { echo "FAIL: genpkey"; exit 1; }
     done
-    ref "$openssl" req -x509 -new -key "$tmp/ca.key" -sha256 -days 2 -subj /CN=armsha-test-ca -out "$tmp/ca.pem" &&
+    # The CA extensions spelled out: OpenSSL 3.5's req adds none without a config file.
+    ref "$openssl" req -x509 -new -key "$tmp/ca.key" -sha256 -days 2 -subj /CN=armsha-test-ca \
+        -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign \
+        -out "$tmp/ca.pem" &&
         ref "$openssl" req -new -key "$tmp/leaf1.key" -subj /CN=leaf1 -out "$tmp/leaf1.csr" &&
         ref "$openssl" x509 -req -in "$tmp/leaf1.csr" -CA "$tmp/ca.pem" -CAkey "$tmp/ca.key" -sha256 \
             -days 2 -out "$tmp/leaf1.pem" 2>/dev/null &&
@@ -334,11 +337,27 @@ lowlevel)
         fail "SHA256_Init/Update/Final: '$(cat "$tmp/init")' want '$want', exit $gdb_exit, $hits (load alone: $base)"
     ;;
 coreutils)
-    # sha256sum and friends carry their own SHA code: no libcrypto, so no provider.
+    # Debian 12's sha*sum carry their own SHA code; Debian 13's link libcrypto but call its
+    # low-level SHA*_Init/Update/Final, which no provider serves. Either way: not armsha.
+    need_gdb
     for p in sha1sum sha256sum sha512sum; do
         path=$(command -v "$p") || { fail "$p missing"; continue; }
-        ldd "$path" | grep -q libcrypto && fail "$p links libcrypto: the table says it does not" ||
+        fam=${p%sum}
+        if ! ldd "$path" | grep -q libcrypto; then
             pass "$p does not link libcrypto: its own SHA code, never armsha"
+            continue
+        fi
+        want=$(ref "$openssl" dgst -"$fam" -r "$tmp/data" | cut -d' ' -f1)
+        export OPENSSL_CONF=$conf
+        under_gdb "$tmp/$p.out" "$path" "$tmp/data"
+        unset OPENSSL_CONF
+        [ "$gdb_exit" = 0 ] && [ "$(cut -d' ' -f1 "$tmp/$p.out")" = "$want" ] || fail "$p: wrong digest or exit $gdb_exit"
+        n=$(count_of "$hits" "$fam") b=$(count_of "$base" "$fam")
+        if [ "${n:-0}" -le "${b:-0}" ]; then
+            pass "$p links libcrypto ($(nm -D "$path" | grep -o 'SHA[0-9]*_Init' | sort -u | tr '\n' ' ')), but no armsha call beyond a load ($hits): not served"
+        else
+            fail "$p: armsha served it ($hits, load alone $base): the README's clients table says it does not"
+        fi
     done
     ;;
 *)
