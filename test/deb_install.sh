@@ -4,6 +4,8 @@
 # line), `openssl dgst -sha256` served by armsha, the change undone, dpkg --purge, and no file
 # left behind or changed compared with before the install.
 # Usage: deb_install.sh CHROOT PACKAGE.deb   (the .deb at a path visible inside the chroot)
+# (pipefail: "| grep -q" would fail when grep stops reading before the writer ends, so
+# matches are tested with "grep ... >/dev/null", which reads everything.)
 set -uo pipefail
 
 chroot_dir=$1 deb=$2
@@ -61,7 +63,7 @@ done
 [ -x "$chroot_dir/usr/bin/armsha-doctor" ] && pass "armsha-doctor in /usr/bin" ||
     fail "package lacks /usr/bin/armsha-doctor (the doctor branch adds the meson target)"
 # Installing changes no configuration: armsha is not loaded yet.
-in_chroot openssl list -providers | grep -q armsha && fail "armsha active before openssl.cnf names it"
+in_chroot openssl list -providers | grep armsha >/dev/null && fail "armsha active before openssl.cnf names it"
 
 echo "--- enable: append '$line' to $cnf"
 echo "$line" >>"$chroot_dir$cnf"
@@ -75,7 +77,7 @@ got=$(in_chroot openssl dgst -sha256 -propquery provider=armsha -r "$data_in" | 
 got=$(in_chroot openssl dgst -sha256 -r "$data_in" | cut -d' ' -f1)
 [ "$got" = "$want" ] && pass "openssl dgst -sha256 under the system config: $got" ||
     fail "openssl dgst -sha256: '$got', sha256sum: $want"
-in_chroot openssl list -digest-algorithms | grep -q 'SHA2-256.* @ armsha' &&
+in_chroot openssl list -digest-algorithms | grep 'SHA2-256.* @ armsha' >/dev/null &&
     pass "openssl list -digest-algorithms: SHA2-256 @ armsha" || fail "list -digest-algorithms lacks SHA2-256 @ armsha"
 if [ -x "$chroot_dir/usr/bin/armsha-doctor" ]; then
     in_chroot armsha-doctor >/dev/null && pass "armsha-doctor: exit 0" || fail "armsha-doctor exits non-zero"
@@ -83,7 +85,7 @@ fi
 
 echo "--- disable: remove the line again"
 in_chroot sed -i "\\|^$line\$|d" "$cnf"
-in_chroot openssl list -providers | grep -q armsha && fail "armsha still active after the line was removed"
+in_chroot openssl list -providers | grep armsha >/dev/null && fail "armsha still active after the line was removed"
 in_chroot openssl dgst -sha256 -propquery provider=armsha "$data_in" >/dev/null 2>&1 &&
     fail "armsha serves sha256 after the line was removed"
 
