@@ -93,6 +93,15 @@ echo "--- dpkg --purge armsha"
 in_chroot dpkg --purge armsha || fail "dpkg --purge armsha"
 in_chroot dpkg -s armsha >/dev/null 2>&1 && fail "armsha still known to dpkg"
 ls "$chroot_dir"/var/lib/dpkg/info/armsha.* 2>/dev/null && fail "dpkg's records of armsha remain"
+echo "--- the line left in $cnf after the purge"
+echo "$line" >>"$chroot_dir$cnf"
+got=$(in_chroot openssl dgst -sha256 -r "$data_in" | cut -d' ' -f1)
+if [ "$got" = "$want" ] && ! in_chroot openssl list -providers | grep armsha >/dev/null; then
+    pass "OpenSSL skips the .include of the missing file: dgst -sha256 still works, without armsha"
+else
+    fail "with the line left after the purge: dgst '$got' (want $want) or armsha still listed"
+fi
+in_chroot sed -i "\\|^$line\$|d" "$cnf"
 rm -f "$data"
 snapshot >"$after"
 if diff "$before" "$after"; then
