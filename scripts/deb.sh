@@ -62,6 +62,7 @@ build_one() {
 
     install -D -m 0644 conf/armsha.cnf "$dest/usr/share/armsha/armsha.cnf"
     install -D -m 0644 conf/system.cnf "$dest/usr/share/armsha/system.cnf"
+    [ ! -f conf/armsha-fleet.cnf ] || install -D -m 0644 conf/armsha-fleet.cnf "$dest/usr/share/armsha/armsha-fleet.cnf"
     local doc=$dest/usr/share/doc/armsha
     install -D -m 0644 scripts/deb/README "$doc/README"
     install -D -m 0644 scripts/deb/copyright "$doc/copyright"

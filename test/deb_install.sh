@@ -83,6 +83,13 @@ if [ -x "$chroot_dir/usr/bin/armsha-doctor" ]; then
     in_chroot armsha-doctor >/dev/null && pass "armsha-doctor: exit 0" || fail "armsha-doctor exits non-zero"
 fi
 
+# The fleet key, set the documented way: armsha's section re-opened after the line.
+printf '[armsha_sect]\nportable = no\n' >>"$chroot_dir$cnf"
+in_chroot openssl list -providers -verbose | grep 'portable = no' >/dev/null &&
+    pass "portable = no in a re-opened [armsha_sect] after the line reaches armsha" ||
+    fail "portable = no after the line does not reach armsha"
+in_chroot sed -i '$d' "$cnf" && in_chroot sed -i '$d' "$cnf"
+
 echo "--- disable: remove the line again"
 in_chroot sed -i "\\|^$line\$|d" "$cnf"
 in_chroot openssl list -providers | grep armsha >/dev/null && fail "armsha still active after the line was removed"
