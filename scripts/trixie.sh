@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The OpenSSL 3.5 steps of CI, in a Debian 13 (trixie) chroot made once under build-trixie/:
 #   trixie-suite         the whole native suite built and run inside the chroot (OpenSSL 3.5)
-#   trixie-compat-x86    the host's build/ (Debian 12, OpenSSL 3.0 headers) loaded by 3.5's libcrypto
+#   trixie-compat-x86    the host's build/ (Debian 12, OpenSSL 3.0 headers: module, tests, armsha-doctor)
+#                        loaded by 3.5's libcrypto
 #   trixie-compat-arm64  the host's build-arm/ under qemu-aarch64 -cpu max with trixie's arm64
 #                        libc6 and libssl3t64 unpacked (not installed) as QEMU_LD_PREFIX
 #   trixie-deb           the Debian packages built (this machine's and arm64), this machine's
@@ -74,7 +75,7 @@ suite() {
 }
 
 # The suites that load the module through libcrypto; the others do not involve OpenSSL.
-compat_suites=(--suite provider --suite shavs --suite cli --suite clients)
+compat_suites=(--suite provider --suite shavs --suite cli --suite clients --suite doctor)
 
 compat_x86() {
     [ -f build/armsha.so ] || { echo "trixie: no build/armsha.so (run scripts/build.sh)"; failed=$((failed + 1)); return; }
