@@ -15,6 +15,9 @@ pkgs=(gcc meson ninja-build pkg-config libssl-dev openssl coreutils clang mingw-
 # aarch64 programs, binutils from gcc-arm-linux-gnueabihf the BE8 armeb ones (lld 14 cannot),
 # llvm has llvm-ar for the aarch64_be cross file, qemu-user has qemu-aarch64_be and qemu-armeb.
 pkgs+=(lld llvm qemu-user gcc-arm-linux-gnueabihf)
+# scripts/trixie.sh and deb.sh (Debian 13 chroot, the .deb) and test/clients.sh (the clients
+# it drives; gdb counts armsha's calls in them; Python's own test_hashlib).
+pkgs+=(debootstrap dpkg-dev lintian gdb curl openssh-client libpython3.11-testsuite)
 if [ "$host_arch" != arm64 ]; then
     # No ARM CPU here: cross-compile and run the arm64 build under qemu user mode.
     # libc6-dev-arm64-cross is only recommended by the cross compiler, and needed.

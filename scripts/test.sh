@@ -4,7 +4,9 @@
 # that is not arm64, the aarch64 build under qemu-aarch64 on three configurations
 # (-cpu max: every kernel; -cpu neoverse-n1: no SHA-512 instructions; ARMSHA_DISABLE=all:
 # portable code only). The native suite includes the big-endian runs (test/bigendian/:
-# qemu-aarch64_be and qemu-armeb, and their little-endian controls).
+# qemu-aarch64_be and qemu-armeb, and their little-endian controls). Then scripts/trixie.sh:
+# the same against OpenSSL 3.5 in a Debian 13 chroot, this build under 3.5's libcrypto, and
+# the Debian package.
 # Ends with "N passed, N failed".
 set -uo pipefail
 
@@ -13,12 +15,13 @@ cd "$root"
 bash scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 bash scripts/build.sh --all || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 
-# "DIR SETUP [meson test options]". The sanitizer build skips the cli suite: the openssl
-# program is not built with ASan and cannot load a module that is. The bigendian suite
+# "DIR SETUP [meson test options]". The sanitizer build skips the cli and clients suites: the
+# openssl program is not built with ASan and cannot load a module that is. The clang build
+# skips the clients suite, which is about the programs, not the compiler. The bigendian suite
 # (freestanding programs under qemu, built by their own script) does not depend on the
 # build it is run from: once is enough.
-runs=("build native" "build-asan native --no-suite cli --no-suite bigendian"
-      "build-clang native --no-suite bigendian")
+runs=("build native" "build-asan native --no-suite cli --no-suite clients --no-suite bigendian"
+      "build-clang native --no-suite clients --no-suite bigendian")
 if [ "$(dpkg --print-architecture)" = arm64 ]; then
     runs+=("build portable")
 else
@@ -45,6 +48,22 @@ for run in "${runs[@]}"; do
     passed=$((passed + ok + xfail)) failed=$((failed + fail + upass + tout)) skipped=$((skipped + skip))
     rm -f "$log"
 done
+
+# OpenSSL 3.5 in a Debian 13 chroot and the Debian package (root for debootstrap and chroot);
+# scripts/trixie.sh ends with "N passed, N failed[, N skipped]" too.
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+log=$(mktemp)
+$sudo env CI="${CI:-}" bash scripts/trixie.sh 2>&1 | tee "$log"
+summary=$(tail -1 "$log")
+rm -f "$log"
+if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
+    passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
+    skipped=$((skipped + ${BASH_REMATCH[4]:-0}))
+else
+    echo "scripts/trixie.sh ended without its summary"
+    failed=$((failed + 1))
+fi
 
 if [ "$skipped" -gt 0 ]; then
     echo "$passed passed, $failed failed, $skipped skipped"

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Builds the Debian package armsha_VERSION_ARCH.deb for each ARCH given (default: amd64
+# and arm64; arm64 cross-compiled on other machines) into build-deb/, from
+# `meson install --destdir` of a build configured for /usr with Debian's hardening flags,
+# plus the files in scripts/deb/, and checks it with lintian (which must report nothing
+# beyond the overrides in scripts/deb/lintian-overrides).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+out=$root/build-deb
+archs=("$@")
+[ ${#archs[@]} -gt 0 ] || archs=(amd64 arm64)
+maintainer=${DEB_MAINTAINER:-armsha maintainers <armsha@example.org>}
+version=$(meson introspect --projectinfo meson.build | python3 -c 'import json,sys; print(json.load(sys.stdin)["version"])')
+# The changelog's date: the last commit's, so that the same tree gives the same package.
+date=$(git -C "$root" log -1 --format=%cD 2>/dev/null || date -R)
+export SOURCE_DATE_EPOCH=$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)
+mkdir -p "$out"
+
+# Highest symbol version file $2.. need from the library whose version prefix is $1 (GLIBC, OPENSSL).
+needed_version() {
+    local prefix=$1
+    shift
+    readelf -V --wide "$@" | grep -o "Name: ${prefix}_[0-9.]*" | sed "s/.*${prefix}_//" | sort -V | tail -1
+}
+
+build_one() {
+    local arch=$1 host_arch bdir dest cross=() multiarch
+    host_arch=$(dpkg --print-architecture)
+    bdir=$out/build-$arch dest=$out/root-$arch
+    if [ "$arch" != "$host_arch" ]; then
+        case $arch in
+            arm64) cross=(--cross-file conf/cross/aarch64-linux-gnu.txt) ;;
+            *) echo "deb: no cross file for $arch"; return 1 ;;
+        esac
+    fi
+    multiarch=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null)
+    if [ ! -f "$bdir/build.ninja" ]; then
+        # Debian's hardening: _FORTIFY_SOURCE, full RELRO and BIND_NOW (the optimisation
+        # level stays meson's release one).
+        CPPFLAGS="$(DEB_HOST_ARCH=$arch dpkg-buildflags --get CPPFLAGS)" \
+        LDFLAGS="$(DEB_HOST_ARCH=$arch dpkg-buildflags --get LDFLAGS) -Wl,-z,now" \
+            meson setup "$bdir" "${cross[@]}" --prefix=/usr --libdir="lib/$multiarch" \
+            -Dwerror=true >/dev/null
+    fi
+    ninja -C "$bdir" -j2 >/dev/null
+    rm -rf "$dest"
+    DESTDIR="$dest" meson install -C "$bdir" --no-rebuild --quiet
+    [ -f "$dest/usr/lib/$multiarch/ossl-modules/armsha.so" ] ||
+        { echo "deb: meson install put no armsha.so in /usr/lib/$multiarch/ossl-modules"; return 1; }
+    if [ ! -f "$dest/usr/bin/armsha-doctor" ]; then
+        echo "deb: WARNING: no armsha-doctor target in this tree yet; the package lacks /usr/bin/armsha-doctor"
+    fi
+
+    # Stripped as dh_strip does: symbols not needed for linking and the .comment/.note sections.
+    local strip=strip f
+    [ ${#cross[@]} -eq 0 ] || strip=$(sed -n "s/^strip = '\(.*\)'/\1/p" conf/cross/aarch64-linux-gnu.txt)
+    for f in $(find "$dest/usr" -type f \( -name '*.so' -o -path '*/bin/*' \)); do
+        "$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$f"
+    done
+
+    install -D -m 0644 conf/armsha.cnf "$dest/usr/share/armsha/armsha.cnf"
+    install -D -m 0644 conf/system.cnf "$dest/usr/share/armsha/system.cnf"
+    [ ! -f conf/armsha-fleet.cnf ] || install -D -m 0644 conf/armsha-fleet.cnf "$dest/usr/share/armsha/armsha-fleet.cnf"
+    local doc=$dest/usr/share/doc/armsha
+    install -D -m 0644 scripts/deb/README "$doc/README"
+    install -D -m 0644 scripts/deb/copyright "$doc/copyright"
+    sed -e "s/@VERSION@/$version/" -e "s/@MAINTAINER@/$maintainer/" -e "s/@DATE@/$date/" \
+        scripts/deb/changelog | gzip -9n >"$doc/changelog.gz"
+    if [ -f "$dest/usr/bin/armsha-doctor" ]; then
+        install -D -m 0644 scripts/deb/lintian-overrides "$dest/usr/share/lintian/overrides/armsha"
+    fi
+    chmod -R u+rwX,go+rX,go-w "$dest"
+
+    # Depends from what the binaries really reference: libc6 for the highest GLIBC_ symbol
+    # version, libcrypto.so.3 from libssl3 (Debian 12) or libssl3t64 (Debian 13, the
+    # package renamed for the 64-bit time_t transition, same soname).
+    local bins glibc ossl depends size
+    bins=$(find "$dest/usr" -type f \( -name '*.so' -o -path '*/bin/*' \))
+    glibc=$(needed_version GLIBC $bins)
+    ossl=$(needed_version OPENSSL $bins)
+    depends="libc6 (>= $glibc), libssl3 (>= ${ossl:-3.0.0}) | libssl3t64 (>= ${ossl:-3.0.0})"
+    size=$(du -sk --apparent-size "$dest/usr" | cut -f1)
+    mkdir -p "$dest/DEBIAN"
+    sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@MAINTAINER@/$maintainer/" \
+        -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" scripts/deb/control.in >"$dest/DEBIAN/control"
+    (cd "$dest" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$dest/DEBIAN/md5sums"
+    chmod 0644 "$dest/DEBIAN/control" "$dest/DEBIAN/md5sums"
+
+    local deb=$out/armsha_${version}_$arch.deb
+    dpkg-deb --root-owner-group -Zxz --build "$dest" "$deb" >/dev/null
+    echo "deb: $deb"
+    dpkg-deb --info "$deb" | sed -n 's/^ Depends:/  Depends:/p'
+    dpkg-deb --contents "$deb" | awk '{print "  " $6}'
+    # Lintian: errors and warnings fail the build; info tags are printed.
+    lintian --info --display-info --fail-on error,warning "$deb"
+}
+
+for a in "${archs[@]}"; do
+    build_one "$a"
+done
