@@ -17,32 +17,16 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
-#include "variants.h"
+#include "helper.h"
 
-static unsigned long n_fail, n_checks;
-
-static void fail(const char *fmt, ...)
+/* OpenSSL's error queue after each failure, for the reason. */
+static void print_errors(void)
 {
-    va_list ap;
-
-    n_fail++;
-    if (n_fail > 30)
-        return;
-    printf("FAIL: ");
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
     ERR_print_errors_fp(stdout);
     ERR_clear_error();
 }
 
-#define CHECK(cond, ...)       \
-    do {                       \
-        n_checks++;            \
-        if (!(cond))           \
-            fail(__VA_ARGS__); \
-    } while (0)
+#define fail(...) armsha_test_fail(__FILE__, __LINE__, __VA_ARGS__)
 
 static uint64_t rng;
 
@@ -84,7 +68,7 @@ static void same_list(const char *what, const OSSL_PARAM *d, const OSSL_PARAM *a
 
 static void test_param_lists(void)
 {
-    unsigned long before = n_fail;
+    unsigned long before = armsha_test_failures;
     EVP_MAC_CTX *mc[2] = {EVP_MAC_CTX_new(macs[0]), EVP_MAC_CTX_new(macs[1])};
     EVP_KDF_CTX *kc[2] = {EVP_KDF_CTX_new(kdfs[0]), EVP_KDF_CTX_new(kdfs[1])};
 
@@ -111,7 +95,7 @@ static void test_param_lists(void)
         EVP_KDF_CTX_free(kc[p]);
     }
     ERR_clear_error();
-    if (n_fail == before)
+    if (armsha_test_failures == before)
         printf("ok: HMAC's and PBKDF2's parameter lists, names and kdf size equal the default "
                "provider's\n");
 }
@@ -160,7 +144,7 @@ static int finish_same(const char *what, EVP_MAC_CTX *c[2])
             fail("%s: final failed (%s)", what, p ? "armsha" : "default");
             return 0;
         }
-    n_checks++;
+    armsha_test_checks++;
     if (outl[0] != outl[1] || memcmp(out[0], out[1], outl[0]) != 0) {
         fail("%s: armsha and default differ", what);
         return 0;
@@ -170,7 +154,7 @@ static int finish_same(const char *what, EVP_MAC_CTX *c[2])
 
 static void test_hmac_random(int rounds)
 {
-    unsigned long before = n_fail;
+    unsigned long before = armsha_test_failures;
 
     for (int r = 0; r < rounds; r++) {
         const char *md = digests[below(NDIGESTS)];
@@ -232,7 +216,7 @@ static void test_hmac_random(int rounds)
         EVP_MAC_CTX_free(c[1]);
     }
     ERR_clear_error();
-    if (n_fail == before)
+    if (armsha_test_failures == before)
         printf("ok: %d random HMACs (%zu digest names incl. SHA3-256, MD5, SM3, with and without "
                "properties; keys 0-300 bytes; split messages; dup mid-stream; re-init with and "
                "without a key; sizes) equal the default provider's\n", rounds, NDIGESTS);
@@ -242,7 +226,7 @@ static void test_hmac_random(int rounds)
 
 static void test_pbkdf2_random(int rounds, uint64_t max_iter)
 {
-    unsigned long before = n_fail;
+    unsigned long before = armsha_test_failures;
 
     for (int r = 0; r < rounds; r++) {
         const char *md = digests[below(NDIGESTS)];
@@ -268,14 +252,14 @@ static void test_pbkdf2_random(int rounds, uint64_t max_iter)
             ok[p] = c != NULL && EVP_KDF_derive(c, out[p], outlen, par);
             EVP_KDF_CTX_free(c);
         }
-        n_checks++;
+        armsha_test_checks++;
         if (ok[0] != ok[1] || (ok[0] && memcmp(out[0], out[1], outlen) != 0))
             fail("round %d PBKDF2-HMAC-%s pass=%zu salt=%zu iter=%llu dkLen=%zu pkcs5=%d: "
                  "default %s, armsha %s", r, md, passlen, saltlen, (unsigned long long)iter, outlen,
                  pkcs5, ok[0] ? "ok" : "refused", ok[1] ? (ok[0] ? "differs" : "ok") : "refused");
         ERR_clear_error();
     }
-    if (n_fail == before)
+    if (armsha_test_failures == before)
         printf("ok: %d random PBKDF2 derivations (same digests; passwords 0-300, salts 0-99 bytes; "
                "1-%llu iterations; 1-263 output bytes; pkcs5 0 and 1) equal the default "
                "provider's, refusals included\n", rounds, (unsigned long long)max_iter);
@@ -291,7 +275,7 @@ typedef struct outcome {
 
 static void compare(const char *what, const outcome o[2])
 {
-    n_checks++;
+    armsha_test_checks++;
     printf("  %s: default %s%s%s, armsha %s%s%s\n", what, o[0].ret ? "accepts" : "refuses",
            o[0].err ? " with " : "", o[0].err ? ERR_reason_error_string(o[0].err) : "",
            o[1].ret ? "accepts" : "refuses", o[1].err ? " with " : "",
@@ -315,7 +299,7 @@ static int u8(OSSL_PARAM *p, const char *key, const char *v)
 
 static void test_mac_refusals(void)
 {
-    unsigned long before = n_fail;
+    unsigned long before = armsha_test_failures;
     static const char *const names[] = {
         "digest given as an octet string", "unknown digest", "key given as a UTF8 string",
         "init without a digest", "digest-noinit given as a UTF8 string",
@@ -389,13 +373,13 @@ static void test_mac_refusals(void)
         compare(names[s], o);
     }
     ERR_clear_error();
-    if (n_fail == before)
+    if (armsha_test_failures == before)
         printf("ok: HMAC refuses %zu kinds of bad parameters as the default provider does\n", n);
 }
 
 static void test_kdf_refusals(void)
 {
-    unsigned long before = n_fail;
+    unsigned long before = armsha_test_failures;
     static const char *const names[] = {
         "iter 0", "pkcs5=0 salt of 15 bytes", "pkcs5=0 iter 999", "pkcs5=0 dkLen 13 bytes",
         "no password", "no salt", "password as a UTF8 string", "iter as a UTF8 string",
@@ -468,7 +452,7 @@ static void test_kdf_refusals(void)
               names[s]);
     }
     ERR_clear_error();
-    if (n_fail == before)
+    if (armsha_test_failures == before)
         printf("ok: PBKDF2's defaults, lower-bound checks and %zu kinds of bad parameters behave "
                "as the default provider's (same return, same reason)\n", n);
 }
@@ -478,6 +462,8 @@ int main(int argc, char **argv)
     OSSL_PROVIDER *a, *d;
     int rounds = argc > 1 ? atoi(argv[1]) : 300;
     uint64_t max_iter = argc > 2 ? strtoull(argv[2], NULL, 10) : 5000;
+
+    armsha_test_after_failure = print_errors;
 
     rng = armsha_rng_start(11, 0);
     armsha_fill_random(data, sizeof(data), 11);
@@ -503,6 +489,5 @@ int main(int argc, char **argv)
     }
     OSSL_PROVIDER_unload(a);
     OSSL_PROVIDER_unload(d);
-    printf("%lu checks, %lu failed\n", n_checks, n_fail);
-    return n_fail == 0 ? 0 : 1;
+    return armsha_test_summary("test_mac_kdf_diff");
 }
