@@ -333,7 +333,7 @@ static void test_pbkdf2(int long_runs)
         snprintf(what, sizeof(what), "PBKDF2-HMAC-%s (%s) c=%lu dkLen=%zu pass=%zu salt=%zu",
                  v->md, v->src, v->iter, outlen, v->passlen, v->saltlen);
         if (v->long_run && !long_runs) {
-            printf("not run: %s (16M iterations; the native suite runs it)\n", what);
+            printf("not run: %s (16M iterations: run with --long, as the native suite does)\n", what);
             skipped = 1;
             continue;
         }
