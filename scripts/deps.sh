@@ -11,6 +11,8 @@ host_arch=$(dpkg --print-architecture)
 
 # clang and mingw-w64-common: the compile check of the Windows on ARM64 code.
 pkgs=(gcc meson ninja-build pkg-config libssl-dev openssl coreutils clang mingw-w64-common)
+# Python's test_hashlib and test_hmac under armsha (test/python_tests.sh).
+pkgs+=(python3 libpython3.11-testsuite)
 if [ "$host_arch" != arm64 ]; then
     # No ARM CPU here: cross-compile and run the arm64 build under qemu user mode.
     # libc6-dev-arm64-cross is only recommended by the cross compiler, and needed.
