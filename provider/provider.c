@@ -34,7 +34,8 @@
 #else
 #define read_env getenv
 #endif
-#define ARMSHA_ACCEPTED_WORDS "sha1, sha256, sha512, all, none, hmac, pbkdf2 (comma-separated)"
+#define ARMSHA_ACCEPTED_WORDS \
+    "sha1, sha256, sha512, all, none, hmac (or mac), pbkdf2 (or kdf) (comma-separated)"
 /* UTF8 string: what the provider serves, such as "digests hmac pbkdf2". */
 #define ARMSHA_PARAM_OFFERS "armsha-offers"
 /* Key in the provider's openssl.cnf section: "off" leaves only the digests. */
@@ -166,6 +167,7 @@ static int parse_disable(const armsha_provctx *pc, const char *where, const char
     size_t badlen = 0;
     unsigned m = 0, o = 0;
     char rest[256];
+    const char *given = list; /* for the message: the list as the user wrote it */
 
     if (list != NULL && !armsha_take_offer_words(list, rest, sizeof(rest), &o)) {
         armsha_raise(pc, ARMSHA_R_LOAD_BAD_CONFIG, "%s: a list longer than %zu bytes", where,
@@ -178,7 +180,7 @@ static int parse_disable(const armsha_provctx *pc, const char *where, const char
     if (!armsha_parse_disable(list, &m, &bad, &badlen)) {
         armsha_raise(pc, ARMSHA_R_LOAD_BAD_CONFIG,
                      "%s = \"%s\": unknown word \"%.*s\"; accepted: " ARMSHA_ACCEPTED_WORDS,
-                     where, list, (int)(badlen > 64 ? 64 : badlen), bad);
+                     where, given, (int)(badlen > 64 ? 64 : badlen), bad);
         return 0;
     }
     *mask |= m;
