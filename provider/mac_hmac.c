@@ -141,6 +141,11 @@ static int fallback_key(hmac_ctx *ctx, const char *name, const char *props,
  * with none chosen, the one of the last key). */
 static int setkey(hmac_ctx *ctx, const unsigned char *key, size_t keylen)
 {
+    if (key == NULL && keylen != 0) {
+        armsha_raise(ctx->pc, ARMSHA_R_NULL_BUFFER, "HMAC key is NULL but its length is %zu",
+                     keylen);
+        return 0;
+    }
     forget_key(ctx);
     if ((ctx->key = malloc(keylen > 0 ? keylen : 1)) == NULL) {
         armsha_raise(ctx->pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for an HMAC key", keylen);
