@@ -173,8 +173,11 @@ static void test_hmac_random(int rounds)
         for (int p = 0; p < 2; p++)
             c[p] = mac_new(p, md, mdprops, data + koff, keylen);
         if (c[0] == NULL || c[1] == NULL) {
-            fail("%s: init failed (default %s, armsha %s)", what, c[0] ? "ok" : "failed",
-                 c[1] ? "ok" : "failed");
+            /* Both refusing is agreement: with "portable = no" armsha may offer no digest
+             * that "provider=armsha" could find. */
+            CHECK(c[0] == NULL && c[1] == NULL, "%s: init: default %s, armsha %s", what,
+                  c[0] ? "ok" : "failed", c[1] ? "ok" : "failed");
+            ERR_clear_error();
             EVP_MAC_CTX_free(c[0]);
             EVP_MAC_CTX_free(c[1]);
             continue;
