@@ -4,7 +4,7 @@
 #   bench/update-results.sh [ARM_BUILDDIR] [NATIVE_BUILDDIR]
 #
 # Defaults: build-bench-arm and build-bench under the source root (set up when missing).
-# Runs bench/insncount.sh, bench/mca.sh and the native armsha-bench, and puts each output
+# Runs bench/insncount.sh, bench/insncount-mac.sh, bench/mca.sh and the native armsha-bench, and puts each output
 # between its <!-- BEGIN name --> / <!-- END name --> markers; the prose around them is
 # left alone (re-read it against the new figures).
 set -euo pipefail
@@ -17,6 +17,8 @@ trap 'rm -rf "$OUT"' EXIT
 
 echo "update-results: instruction counts (qemu) ..." >&2
 "$SRC/bench/insncount.sh" "$ARM" >"$OUT/insncount"
+echo "update-results: HMAC and PBKDF2 instruction counts (qemu) ..." >&2
+"$SRC/bench/insncount-mac.sh" "$ARM" >"$OUT/insncount-mac"
 echo "update-results: llvm-mca ..." >&2
 "$SRC/bench/mca.sh" >"$OUT/mca"
 echo "update-results: native throughput ..." >&2
@@ -33,7 +35,7 @@ import os, re, sys
 
 path, out = sys.argv[1], sys.argv[2]
 text = open(path).read()
-for name in ("insncount", "mca", "speed"):
+for name in ("insncount", "insncount-mac", "mca", "speed"):
     body = open(os.path.join(out, name)).read().rstrip() + "\n"
     pat = re.compile(r"(<!-- BEGIN %s -->\n).*?(<!-- END %s -->)" % (name, name), re.S)
     if not pat.search(text):

@@ -14,6 +14,9 @@ const OSSL_ITEM armsha_reason_strings[] = {
     { ARMSHA_R_PARAM_TOO_SMALL, "parameter buffer too small" },
     { ARMSHA_R_BAD_SSL3_MASTER_SECRET, "SSLv3 master secret must be 48 bytes" },
     { ARMSHA_R_NULL_BUFFER, "NULL buffer passed where data is needed" },
+    { ARMSHA_R_MAC_NOT_ACTIVE,
+      "MAC not initialised or already finalised: call EVP_MAC_init (with a key the first time)" },
+    { ARMSHA_R_NO_FALLBACK, "no other provider serves this digest's algorithm" },
     { 0, NULL }
 };
 

@@ -20,7 +20,9 @@ enum armsha_reason {
     ARMSHA_R_WRONG_PARAM_TYPE,
     ARMSHA_R_PARAM_TOO_SMALL,
     ARMSHA_R_BAD_SSL3_MASTER_SECRET,
-    ARMSHA_R_NULL_BUFFER
+    ARMSHA_R_NULL_BUFFER,
+    ARMSHA_R_MAC_NOT_ACTIVE,
+    ARMSHA_R_NO_FALLBACK
 };
 
 /* Reasons raised inside OSSL_provider_init. The core registers the table below only once

@@ -5,6 +5,7 @@
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
+#include <openssl/types.h>
 
 #include "armsha/cpu.h"
 #include "armsha/digests.h"
@@ -20,6 +21,11 @@ typedef struct armsha_provctx {
     char buildinfo[sizeof(((armsha_kernels *)0)->report) + ARMSHA_NDIGESTS * 16 + 64];
     OSSL_ALGORITHM digest_algorithms[ARMSHA_NDIGESTS + 1]; /* query(OSSL_OP_DIGEST) */
     char offered[ARMSHA_NDIGESTS * 16]; /* their primary names: "SHA1 SHA2-224 SHA2-256" */
+    /* HMAC and PBKDF2 hand digests armsha does not serve to the other providers of the
+     * application's library context, seen through this child of it (NULL: none). */
+    OSSL_LIB_CTX *child;
+    unsigned offers; /* ARMSHA_OFFER_MAC | ARMSHA_OFFER_KDF: what query() answers */
+    unsigned fast_families; /* ARMSHA_SHA* families HMAC and PBKDF2 run on armsha's core */
 } armsha_provctx;
 
 #endif

@@ -8,12 +8,14 @@
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "armsha/cpu.h"
 #include "digests.h"
 #include "errors.h"
 #include "portable.h"
+#include "mac_kdf.h"
 #include "provctx.h"
 #include "version.h"
 
@@ -32,7 +34,12 @@
 #else
 #define read_env getenv
 #endif
-#define ARMSHA_ACCEPTED_WORDS "sha1, sha256, sha512, all, none (comma-separated)"
+#define ARMSHA_ACCEPTED_WORDS \
+    "sha1, sha256, sha512, all, none, hmac (or mac), pbkdf2 (or kdf) (comma-separated)"
+/* UTF8 string: what the provider serves, such as "digests hmac pbkdf2". */
+#define ARMSHA_PARAM_OFFERS "armsha-offers"
+/* Key in the provider's openssl.cnf section: "off" leaves only the digests. */
+#define ARMSHA_CONF_MAC_KDF "mac_kdf"
 
 static OSSL_FUNC_provider_teardown_fn armsha_teardown;
 static OSSL_FUNC_provider_gettable_params_fn armsha_gettable_params;
@@ -47,6 +54,7 @@ static const OSSL_PARAM provider_gettable[] = {
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_KERNELS, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_OFFERED, NULL, 0),
+    OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_OFFERS, NULL, 0),
     OSSL_PARAM_END
 };
 
@@ -93,6 +101,15 @@ static int armsha_get_params(void *provctx, OSSL_PARAM params[])
     p = OSSL_PARAM_locate(params, ARMSHA_PARAM_OFFERED);
     if (p != NULL && !set_string(pc, p, pc->offered))
         return 0;
+    p = OSSL_PARAM_locate(params, ARMSHA_PARAM_OFFERS);
+    if (p != NULL) {
+        static const char *const offers[4] = {
+            "digests", "digests hmac", "digests pbkdf2", "digests hmac pbkdf2"
+        };
+
+        if (!set_string(pc, p, offers[pc->offers & 3]))
+            return 0;
+    }
     p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
     if (p != NULL && !OSSL_PARAM_set_int(p, 1)) {
         armsha_raise(pc, ARMSHA_R_WRONG_PARAM_TYPE, "\"%s\" is an integer", p->key);
@@ -106,7 +123,16 @@ static const OSSL_ALGORITHM *armsha_query(void *provctx, int operation_id, int *
     const armsha_provctx *pc = provctx;
 
     *no_cache = 0;
-    return operation_id == OSSL_OP_DIGEST ? pc->digest_algorithms : NULL;
+    switch (operation_id) {
+    case OSSL_OP_DIGEST:
+        return pc->digest_algorithms;
+    case OSSL_OP_MAC:
+        return pc->offers & ARMSHA_OFFER_MAC ? armsha_mac_algorithms : NULL;
+    case OSSL_OP_KDF:
+        return pc->offers & ARMSHA_OFFER_KDF ? armsha_kdf_algorithms : NULL;
+    default:
+        return NULL;
+    }
 }
 
 static const OSSL_ITEM *armsha_get_reason_strings(void *provctx)
@@ -117,7 +143,10 @@ static const OSSL_ITEM *armsha_get_reason_strings(void *provctx)
 
 static void armsha_teardown(void *provctx)
 {
-    free(provctx);
+    armsha_provctx *pc = provctx;
+
+    OSSL_LIB_CTX_free(pc->child);
+    free(pc);
 }
 
 static const OSSL_DISPATCH provider_functions[] = {
@@ -129,42 +158,68 @@ static const OSSL_DISPATCH provider_functions[] = {
     { 0, NULL }
 };
 
-/* Parses one source of disabled families into *mask; where names the source. */
+/* Parses one source of disabled families into *mask and of disabled MAC/KDF into *off;
+ * where names the source. */
 static int parse_disable(const armsha_provctx *pc, const char *where, const char *list,
-                         unsigned *mask)
+                         unsigned *mask, unsigned *off)
 {
     const char *bad = NULL;
     size_t badlen = 0;
-    unsigned m = 0;
+    unsigned m = 0, o = 0;
+    char rest[256];
+    const char *given = list; /* for the message: the list as the user wrote it */
 
+    if (list != NULL && !armsha_take_offer_words(list, rest, sizeof(rest), &o)) {
+        armsha_raise(pc, ARMSHA_R_LOAD_BAD_CONFIG, "%s: a list longer than %zu bytes", where,
+                     sizeof(rest) - 1);
+        return 0;
+    }
+    *off |= o;
+    if (list != NULL)
+        list = rest;
     if (!armsha_parse_disable(list, &m, &bad, &badlen)) {
         armsha_raise(pc, ARMSHA_R_LOAD_BAD_CONFIG,
                      "%s = \"%s\": unknown word \"%.*s\"; accepted: " ARMSHA_ACCEPTED_WORDS,
-                     where, list, (int)(badlen > 64 ? 64 : badlen), bad);
+                     where, given, (int)(badlen > 64 ? 64 : badlen), bad);
         return 0;
     }
     *mask |= m;
     return 1;
 }
 
-/* The families the user turned off: ARMSHA_DISABLE, then the config section's key. */
+/* The families the user turned off: ARMSHA_DISABLE, then the config section's key; and
+ * whether HMAC and PBKDF2 stay on (their words in either list, the mac_kdf key). */
 static int disabled_families(const armsha_provctx *pc, OSSL_FUNC_core_get_params_fn *get_params,
-                             unsigned *mask)
+                             unsigned *mask, unsigned *off)
 {
-    const char *conf = NULL;
+    const char *conf = NULL, *mac_kdf = NULL;
     OSSL_PARAM req[] = {
         OSSL_PARAM_utf8_ptr(ARMSHA_CONF_DISABLE, &conf, 0),
+        OSSL_PARAM_utf8_ptr(ARMSHA_CONF_MAC_KDF, &mac_kdf, 0),
         OSSL_PARAM_END
     };
 
     *mask = 0;
-    if (!parse_disable(pc, "environment " ARMSHA_ENV_DISABLE, read_env(ARMSHA_ENV_DISABLE), mask))
+    *off = 0;
+    if (!parse_disable(pc, "environment " ARMSHA_ENV_DISABLE, read_env(ARMSHA_ENV_DISABLE), mask,
+                       off))
         return 0;
     if (get_params != NULL && !get_params(pc->handle, req)) {
-        armsha_raise(pc, ARMSHA_R_LOAD_CORE_PARAMS, "config key \"%s\"", ARMSHA_CONF_DISABLE);
+        armsha_raise(pc, ARMSHA_R_LOAD_CORE_PARAMS, "config keys \"%s\", \"%s\"",
+                     ARMSHA_CONF_DISABLE, ARMSHA_CONF_MAC_KDF);
         return 0;
     }
-    return parse_disable(pc, "config key " ARMSHA_CONF_DISABLE, conf, mask);
+    if (mac_kdf != NULL) {
+        if (strcmp(mac_kdf, "off") == 0 || strcmp(mac_kdf, "no") == 0) {
+            *off |= ARMSHA_OFFER_MAC | ARMSHA_OFFER_KDF;
+        } else if (strcmp(mac_kdf, "on") != 0 && strcmp(mac_kdf, "yes") != 0) {
+            armsha_raise(pc, ARMSHA_R_LOAD_BAD_CONFIG,
+                         "config key %s = \"%s\": accepted: on, off, yes, no",
+                         ARMSHA_CONF_MAC_KDF, mac_kdf);
+            return 0;
+        }
+    }
+    return parse_disable(pc, "config key " ARMSHA_CONF_DISABLE, conf, mask, off);
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -174,8 +229,9 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                        const OSSL_DISPATCH **out, void **provctx)
 {
     OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
+    const OSSL_DISPATCH *core_in = in;
     armsha_provctx tmp, *pc;
-    unsigned disabled;
+    unsigned disabled, off;
     int portable_ok;
 
     memset(&tmp, 0, sizeof(tmp));
@@ -199,10 +255,11 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         }
     }
 
-    if (!disabled_families(&tmp, core_get_params, &disabled)
+    if (!disabled_families(&tmp, core_get_params, &disabled, &off)
         || !armsha_portable_allowed(&tmp, core_get_params, read_env(ARMSHA_ENV_PORTABLE),
                                     &portable_ok))
         return 0;
+    tmp.offers = (ARMSHA_OFFER_MAC | ARMSHA_OFFER_KDF) & ~off;
     if (!armsha_kernels_choose(&tmp.kernels, armsha_cpu_features(), disabled)) {
         armsha_raise(&tmp, ARMSHA_R_LOAD_SELF_TEST,
                      "%s: the portable code gives wrong digests, so this build of armsha is "
@@ -210,8 +267,9 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         return 0;
     }
     /* portable = no: the families left on portable C go to the next provider. */
-    armsha_digest_algorithms(tmp.digest_algorithms,
-                             armsha_offered_families(&tmp.kernels, portable_ok));
+    /* HMAC and PBKDF2 hand the others to the default provider's, as the digests. */
+    tmp.fast_families = armsha_offered_families(&tmp.kernels, portable_ok);
+    armsha_digest_algorithms(tmp.digest_algorithms, tmp.fast_families);
     armsha_offered_report(tmp.offered, sizeof(tmp.offered), tmp.digest_algorithms);
     if (portable_ok)
         snprintf(tmp.buildinfo, sizeof(tmp.buildinfo), "%s (%s)", armsha_version,
@@ -220,10 +278,16 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         snprintf(tmp.buildinfo, sizeof(tmp.buildinfo), "%s (%s; portable = no, offered: %s)",
                  armsha_version, tmp.kernels.report, tmp.offered[0] ? tmp.offered : "nothing");
 
+    /* Without a child library context HMAC and PBKDF2 still serve the SHA digests; other
+     * digests then fail with an error naming the reason. */
+    if (tmp.offers != 0)
+        tmp.child = OSSL_LIB_CTX_new_child(handle, core_in);
+
     pc = malloc(sizeof(*pc));
     if (pc == NULL) {
         armsha_raise(&tmp, ARMSHA_R_LOAD_OUT_OF_MEMORY, "%zu bytes for the provider context",
                      sizeof(*pc));
+        OSSL_LIB_CTX_free(tmp.child);
         return 0;
     }
     *pc = tmp;

@@ -16,7 +16,8 @@ pkgs=(gcc meson ninja-build pkg-config libssl-dev openssl coreutils clang mingw-
 # llvm has llvm-ar for the aarch64_be cross file, qemu-user has qemu-aarch64_be and qemu-armeb.
 pkgs+=(lld llvm qemu-user gcc-arm-linux-gnueabihf)
 # scripts/trixie.sh and deb.sh (Debian 13 chroot, the .deb) and test/clients.sh (the clients
-# it drives; gdb counts armsha's calls in them; Python's own test_hashlib).
+# it drives; gdb counts armsha's calls in them; Python's own test_hashlib, also for
+# test/python_tests.sh: test_hashlib and test_hmac under armsha).
 pkgs+=(debootstrap dpkg-dev lintian gdb curl openssh-client libpython3.11-testsuite)
 if [ "$host_arch" != arm64 ]; then
     # No ARM CPU here: cross-compile and run the arm64 build under qemu user mode.

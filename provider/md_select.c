@@ -1,0 +1,201 @@
+/* Choosing the digest of an HMAC or PBKDF2 context: by name for the seven SHA digests,
+ * by a fetch in the child library context when properties are given or the name is not
+ * one of armsha's. */
+#define _POSIX_C_SOURCE 200809L /* strdup, strncasecmp */
+
+#include "md_select.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#include <openssl/provider.h>
+
+#include "armsha/digests.h"
+#include "armsha/hmac.h"
+#include "errors.h"
+
+char *armsha_strndup(const armsha_provctx *pc, const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+
+    if (d == NULL) {
+        armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a name", n + 1);
+        return NULL;
+    }
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+/* The index of name among the seven (OpenSSL's names are case-insensitive), or -1. */
+static int lookup(const char *name)
+{
+    size_t n = strlen(name);
+
+    for (int md = 0; md < ARMSHA_NDIGESTS; md++) {
+        const char *p = armsha_digests[md].names;
+
+        while (*p != '\0') {
+            size_t len = strcspn(p, ":");
+
+            if (len == n && strncasecmp(p, name, n) == 0)
+                return md;
+            p += len;
+            if (*p == ':')
+                p++;
+        }
+    }
+    return -1;
+}
+
+void armsha_md_sel_reset(armsha_md_sel *sel)
+{
+    free(sel->name);
+    free(sel->props);
+    EVP_MD_free(sel->evp);
+    memset(sel, 0, sizeof(*sel));
+}
+
+void armsha_md_sel_fast(armsha_md_sel *sel, unsigned md)
+{
+    armsha_md_sel_reset(sel);
+    sel->set = 1;
+    sel->fast = 1;
+    sel->md = md;
+}
+
+/* name (with props) through the child library context: armsha's own digests come back
+ * as the fast path, anything else as the fallback with the default provider's HMAC. */
+static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
+                 const char *props)
+{
+    EVP_MD *md;
+    const OSSL_PROVIDER *prov;
+
+    armsha_md_sel_reset(sel);
+    if (pc->child == NULL) {
+        /* The same error the default provider's fetch raises for what it cannot find. */
+        armsha_raise(pc, ARMSHA_R_OPENSSL(ERR_LIB_EVP, ERR_R_UNSUPPORTED),
+                     "digest \"%s\" (properties \"%s\"): armsha has no child library context",
+                     name, props != NULL ? props : "");
+        return 0;
+    }
+    md = EVP_MD_fetch(pc->child, name, props);
+    if (md == NULL)
+        return 0; /* the fetch raised the error */
+    prov = EVP_MD_get0_provider(md);
+    if (prov != NULL && strcmp(OSSL_PROVIDER_get0_name(prov), "armsha") == 0) {
+        for (unsigned i = 0; i < ARMSHA_NDIGESTS; i++)
+            if (EVP_MD_is_a(md, armsha_digests[i].name)) {
+                EVP_MD_free(md);
+                armsha_md_sel_fast(sel, i);
+                return 1;
+            }
+    }
+    sel->evp = md;
+    sel->name = armsha_strndup(pc, name, strlen(name));
+    sel->props = props != NULL ? armsha_strndup(pc, props, strlen(props)) : NULL;
+    if (sel->name == NULL || (props != NULL && sel->props == NULL)) {
+        armsha_md_sel_reset(sel);
+        return 0;
+    }
+    sel->set = 1;
+    return 1;
+}
+
+int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, const OSSL_PARAM params[])
+{
+    const OSSL_PARAM *p;
+    const char *props = NULL;
+    int md;
+
+    if (params == NULL)
+        return 1;
+    p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_PROPERTIES);
+    if (p != NULL) {
+        if (p->data_type != OSSL_PARAM_UTF8_STRING)
+            return 0;
+        props = p->data;
+    }
+    /* The default provider accepts an engine name here; armsha has no engines, and a
+     * string there changes nothing for provider-based digests. */
+    p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_ENGINE);
+    if (p != NULL && p->data_type != OSSL_PARAM_UTF8_STRING)
+        return 0;
+    p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_DIGEST);
+    if (p == NULL)
+        return 1;
+    if (p->data_type != OSSL_PARAM_UTF8_STRING || p->data == NULL)
+        return 0;
+    if ((props == NULL || *props == '\0') && (md = lookup(p->data)) >= 0
+        && (pc->fast_families & armsha_digests[md].family) != 0) {
+        armsha_md_sel_fast(sel, (unsigned)md);
+        return 1;
+    }
+    return fetch(pc, sel, p->data, props);
+}
+
+int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, unsigned md)
+{
+    if (pc->fast_families & armsha_digests[md].family) {
+        armsha_md_sel_fast(sel, md);
+        return 1;
+    }
+    return fetch(pc, sel, armsha_digests[md].name, NULL);
+}
+
+int armsha_md_sel_copy(armsha_md_sel *dst, const armsha_md_sel *src)
+{
+    *dst = *src;
+    dst->name = dst->props = NULL;
+    dst->evp = NULL;
+    if (src->evp != NULL && EVP_MD_up_ref(src->evp))
+        dst->evp = src->evp;
+    if (src->name != NULL)
+        dst->name = strdup(src->name);
+    if (src->props != NULL)
+        dst->props = strdup(src->props);
+    if ((src->evp != NULL && dst->evp == NULL) || (src->name != NULL && dst->name == NULL)
+        || (src->props != NULL && dst->props == NULL)) {
+        armsha_md_sel_reset(dst);
+        return 0;
+    }
+    return 1;
+}
+
+const char *armsha_md_sel_name(const armsha_md_sel *sel)
+{
+    return sel->fast ? armsha_digests[sel->md].name : sel->name;
+}
+
+size_t armsha_md_sel_size(const armsha_md_sel *sel)
+{
+    if (!sel->set)
+        return 0;
+    return sel->fast ? armsha_hmac_size(sel->md) : (size_t)EVP_MD_get_size(sel->evp);
+}
+
+size_t armsha_md_sel_block_size(const armsha_md_sel *sel)
+{
+    if (!sel->set)
+        return 0;
+    return sel->fast ? armsha_hmac_block_size(sel->md) : (size_t)EVP_MD_get_block_size(sel->evp);
+}
+
+armsha_blocks armsha_md_blocks(const armsha_provctx *pc, unsigned md)
+{
+    armsha_blocks b;
+
+    if (md == ARMSHA_DIGEST_SHA1)
+        b.sha1 = pc->kernels.sha1;
+    else if (md == ARMSHA_DIGEST_SHA224 || md == ARMSHA_DIGEST_SHA256)
+        b.sha256 = pc->kernels.sha256;
+    else
+        b.sha512 = pc->kernels.sha512;
+    return b;
+}

@@ -1,0 +1,136 @@
+/* PBKDF2-HMAC over the block functions: U_1 through the HMAC core, then every further
+ * iteration is two compressions of one pre-padded block from the key's two states. */
+#include "armsha/pbkdf2.h"
+
+#include <string.h>
+
+#include "byteorder.h"
+#include "hmac_md.h"
+#include "wipe.h"
+
+/* Everything one derivation touches, in one place so that one wipe clears it. */
+typedef struct pbkdf2_work {
+    armsha_hmac_ctx hmac;          /* key states, and the hash for U_1 */
+    armsha_hmac_state s;           /* the running inner, then outer, state */
+    armsha_hmac_state t;           /* T_i: the XOR of all U_j, as words */
+    uint8_t block[ARMSHA_HMAC_MAX_BLOCK]; /* U_j, then its padding: the next message block */
+} pbkdf2_work;
+
+/* The first ds bytes of a state as the digest writes them (big-endian words). */
+static void store32(uint8_t *out, const uint32_t *w, size_t ds)
+{
+    size_t i;
+
+    for (i = 0; i < ds / 4; i++)
+        armsha_store_be32(out + 4 * i, w[i]);
+}
+
+static void store64(uint8_t *out, const uint64_t *w, size_t ds)
+{
+    size_t i;
+
+    for (i = 0; i < ds / 8; i++)
+        armsha_store_be64(out + 8 * i, w[i]);
+    /* SHA-512/224 ends mid-word. */
+    for (size_t j = 0; j < ds % 8; j++)
+        out[8 * i + j] = (uint8_t)(w[i] >> (56 - 8 * j));
+}
+
+/* Iterations 2..iter for the 32-bit families. The inner and outer messages are both one
+ * digest long after one key block, so one padded block serves both: only its first ds
+ * bytes change. w: 5 or 8 state words. */
+static void iterate32(pbkdf2_work *wk, armsha_sha256_blocks_fn *blocks, size_t ds, size_t w,
+                      uint64_t iter)
+{
+    const uint32_t *in = wk->hmac.key.inner.w32, *out = wk->hmac.key.outer.w32;
+    uint32_t *s = wk->s.w32, *t = wk->t.w32;
+
+    for (uint64_t j = 1; j < iter; j++) {
+        memcpy(s, in, 8 * sizeof(uint32_t));
+        blocks(s, wk->block, 1);
+        store32(wk->block, s, ds);
+        memcpy(s, out, 8 * sizeof(uint32_t));
+        blocks(s, wk->block, 1);
+        store32(wk->block, s, ds);
+        for (size_t i = 0; i < w; i++)
+            t[i] ^= s[i];
+    }
+}
+
+static void iterate64(pbkdf2_work *wk, armsha_sha512_blocks_fn *blocks, size_t ds, uint64_t iter)
+{
+    const uint64_t *in = wk->hmac.key.inner.w64, *out = wk->hmac.key.outer.w64;
+    uint64_t *s = wk->s.w64, *t = wk->t.w64;
+
+    for (uint64_t j = 1; j < iter; j++) {
+        memcpy(s, in, 8 * sizeof(uint64_t));
+        blocks(s, wk->block, 1);
+        store64(wk->block, s, ds);
+        memcpy(s, out, 8 * sizeof(uint64_t));
+        blocks(s, wk->block, 1);
+        store64(wk->block, s, ds);
+        for (size_t i = 0; i < 8; i++)
+            t[i] ^= s[i];
+    }
+}
+
+/* The padding of a message of one block plus ds bytes, after U in the first ds bytes. */
+static void pad_block(uint8_t *block, size_t bs, size_t ds)
+{
+    uint64_t bits = (uint64_t)(bs + ds) * 8;
+
+    memset(block + ds, 0, bs - ds);
+    block[ds] = 0x80;
+    armsha_store_be64(block + bs - 8, bits); /* SHA-512's 16-byte length: high half 0 */
+}
+
+int armsha_pbkdf2_hmac(unsigned md, armsha_blocks blocks, const uint8_t *pass, size_t passlen,
+                       const uint8_t *salt, size_t saltlen, uint64_t iter, uint8_t *out,
+                       size_t outlen)
+{
+    const armsha_digest_info *mi = &armsha_digests[md];
+    size_t ds = mi->digest_size, bs = mi->block_size;
+    pbkdf2_work wk;
+    uint32_t i = 1;
+    int ok = 1;
+
+    if (iter == 0 || outlen / ds >= UINT32_MAX)
+        return 0;
+    if (!armsha_hmac_key_init(&wk.hmac.key, md, blocks, pass, passlen))
+        ok = 0;
+    while (ok && outlen != 0) {
+        size_t n = outlen < ds ? outlen : ds;
+        uint8_t ibe[4];
+
+        /* U_1 = HMAC(P, S || INT(i)) */
+        armsha_store_be32(ibe, i);
+        armsha_hmac_start(&wk.hmac);
+        if (!armsha_hmac_update(&wk.hmac, salt, saltlen)) {
+            ok = 0;
+            break;
+        }
+        armsha_hmac_update(&wk.hmac, ibe, sizeof(ibe));
+        armsha_hmac_final(&wk.hmac, wk.block);
+        pad_block(wk.block, bs, ds);
+        if (mi->family == ARMSHA_SHA512) {
+            for (size_t k = 0; k < 8; k++)
+                wk.t.w64[k] = armsha_load_be64(wk.block + 8 * k);
+            iterate64(&wk, blocks.sha512, ds, iter);
+            store64(wk.block, wk.t.w64, ds);
+        } else {
+            size_t w = mi->family == ARMSHA_SHA1 ? 5 : 8;
+
+            for (size_t k = 0; k < 8; k++)
+                wk.t.w32[k] = armsha_load_be32(wk.block + 4 * k);
+            iterate32(&wk, mi->family == ARMSHA_SHA1 ? blocks.sha1 : blocks.sha256, ds, w,
+                      iter);
+            store32(wk.block, wk.t.w32, ds);
+        }
+        memcpy(out, wk.block, n);
+        out += n;
+        outlen -= n;
+        i++;
+    }
+    armsha_wipe(&wk, sizeof(wk));
+    return ok;
+}
