@@ -1,0 +1,19 @@
+/* The 32-bit ARM block functions: AArch32 Crypto Extension and ARMv7 NEON, each file built with its own -mfpu. */
+#ifndef ARMSHA_ARM32_KERNELS_H
+#define ARMSHA_ARM32_KERNELS_H
+
+#include "armsha/sha1.h"
+#include "armsha/sha256.h"
+#include "armsha/sha512.h"
+
+/* Need the AArch32 SHA1 instructions (HWCAP2_SHA1). */
+armsha_sha1_blocks_fn armsha_sha1_blocks_aarch32;
+/* Need the AArch32 SHA256 instructions (HWCAP2_SHA2); serve SHA-224 as well. */
+armsha_sha256_blocks_fn armsha_sha256_blocks_aarch32;
+
+/* Need NEON (HWCAP_NEON). */
+armsha_sha1_blocks_fn armsha_sha1_blocks_neon;
+armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
+armsha_sha512_blocks_fn armsha_sha512_blocks_neon;
+
+#endif

@@ -1,0 +1,46 @@
+/* A 64-byte block as sixteen big-endian 32-bit words in four vectors, for the AArch32
+ * SHA-1 and SHA-256 kernels; the pointer steps past the block. */
+#ifndef ARMSHA_ARM32_LOAD_BLOCK_H
+#define ARMSHA_ARM32_LOAD_BLOCK_H
+
+#include <arm_neon.h>
+
+/* arm_neon.h for AArch32 has no vld1q_u8_x2, and GCC gives each vld1q_u8 an address of
+ * its own: through asm the load steps the pointer itself. GCC prints a register list for
+ * a pair of vectors (%h), so that half a block takes one VLD1; clang cannot, and takes
+ * two. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define ARMSHA_LOAD_HALF(lo, hi, p)                                      \
+    do {                                                                 \
+        uint8x16x2_t h_;                                                 \
+        __asm__("vld1.8 %h0, [%1]!"                                      \
+                : "=w"(h_), "+r"(p) : "m"(*(const uint8_t(*)[32])(p)));  \
+        lo = vreinterpretq_u32_u8(vrev32q_u8(h_.val[0]));                \
+        hi = vreinterpretq_u32_u8(vrev32q_u8(h_.val[1]));                \
+    } while (0)
+#elif defined(__GNUC__)
+#define ARMSHA_LOAD_HALF(lo, hi, p)                                      \
+    do {                                                                 \
+        uint8x16_t l_, h_;                                               \
+        __asm__("vld1.8 {%q0}, [%2]!\n\t"                                \
+                "vld1.8 {%q1}, [%2]!"                                    \
+                : "=&w"(l_), "=w"(h_), "+r"(p) : "m"(*(const uint8_t(*)[32])(p))); \
+        lo = vreinterpretq_u32_u8(vrev32q_u8(l_));                       \
+        hi = vreinterpretq_u32_u8(vrev32q_u8(h_));                       \
+    } while (0)
+#else
+#define ARMSHA_LOAD_HALF(lo, hi, p)                                      \
+    do {                                                                 \
+        lo = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));              \
+        hi = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8((p) + 16)));       \
+        (p) += 32;                                                       \
+    } while (0)
+#endif
+
+#define ARMSHA_LOAD_BLOCK_BE32(w0, w1, w2, w3, p) \
+    do {                                          \
+        ARMSHA_LOAD_HALF(w0, w1, p);              \
+        ARMSHA_LOAD_HALF(w2, w3, p);              \
+    } while (0)
+
+#endif
