@@ -27,13 +27,13 @@ typedef uint32x4_t sha1_e;
 #define QUAD_SCHED(op, wk, e_in, e_out, wk_next, k_next, w0, w1, w2, w3)  \
     __asm__("sha1h.32 %q[eo], %q[abcd]\n\t"                                \
             op ".32 %q[abcd], %q[ei], %q[w]\n\t"                           \
-            "vadd.i32 %q[wn], %q[k], %q[w1]\n\t"                           \
-            "sha1su0.32 %q[w0], %q[w1], %q[w2]\n\t"                        \
-            "sha1su1.32 %q[w0], %q[w3]"                                    \
+            "vadd.i32 %q[wn], %q[k], %q[m1]\n\t"                           \
+            "sha1su0.32 %q[m0], %q[m1], %q[m2]\n\t"                        \
+            "sha1su1.32 %q[m0], %q[m3]"                                    \
             : [eo] "=&w"(e_out), [abcd] "+w"(abcd), [wn] "=&w"(wk_next),   \
-              [w0] "+w"(w0)                                                \
-            : [ei] "w"(e_in), [w] "w"(wk), [k] "w"(k_next), [w1] "w"(w1),  \
-              [w2] "w"(w2), [w3] "w"(w3))
+              [m0] "+w"(w0)                                                \
+            : [ei] "w"(e_in), [w] "w"(wk), [k] "w"(k_next), [m1] "w"(w1),  \
+              [m2] "w"(w2), [m3] "w"(w3))
 #define C "sha1c"
 #define P "sha1p"
 #define M "sha1m"

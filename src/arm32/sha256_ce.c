@@ -21,15 +21,15 @@
     do {                                                                      \
         uint32x4_t wk_, abcd_in_;                                             \
         __asm__("vld1.32 {%q[wk]}, [%[kp]]!\n\t"                              \
-                "vadd.i32 %q[wk], %q[wk], %q[w0]\n\t"                         \
-                "sha256su0.32 %q[w0], %q[w1]\n\t"                             \
+                "vadd.i32 %q[wk], %q[wk], %q[m0]\n\t"                         \
+                "sha256su0.32 %q[m0], %q[m1]\n\t"                             \
                 "vmov %q[in], %q[abcd]\n\t"                                   \
                 "sha256h.32 %q[abcd], %q[efgh], %q[wk]\n\t"                   \
                 "sha256h2.32 %q[efgh], %q[in], %q[wk]\n\t"                    \
-                "sha256su1.32 %q[w0], %q[w2], %q[w3]"                         \
+                "sha256su1.32 %q[m0], %q[m2], %q[m3]"                         \
                 : [wk] "=&w"(wk_), [in] "=&w"(abcd_in_), [abcd] "+w"(abcd),   \
-                  [efgh] "+w"(efgh), [w0] "+w"(w0), [kp] "+r"(kp)             \
-                : [w1] "w"(w1), [w2] "w"(w2), [w3] "w"(w3),                   \
+                  [efgh] "+w"(efgh), [m0] "+w"(w0), [kp] "+r"(kp)             \
+                : [m1] "w"(w1), [m2] "w"(w2), [m3] "w"(w3),                   \
                   "m"(*(const uint32_t(*)[4])kp));                            \
     } while (0)
 #define QUAD_LAST(wq)                                                          \
