@@ -78,9 +78,53 @@ static unsigned os_features(void)
 #endif
 #endif /* ARMSHA_ARM64_KERNELS */
 
+#if defined(ARMSHA_ARM32_KERNELS)
+#if defined(__linux__) || defined(__ANDROID__) || defined(__FreeBSD__)
+#include <sys/auxv.h>
+/* 32-bit ARM: NEON in AT_HWCAP, the AArch32 SHA instructions in AT_HWCAP2, the same
+ * bits on Linux, Android and FreeBSD (Linux arch/arm/include/uapi/asm/hwcap.h, FreeBSD
+ * arm/include/elf.h). An ARMv8 CPU running 32-bit code reports them too. */
+#define HWCAP_BIT_NEON (1ul << 12)
+#define HWCAP2_BIT_SHA1 (1ul << 2)
+#define HWCAP2_BIT_SHA2 (1ul << 3)
+#ifndef AT_HWCAP2
+#define AT_HWCAP2 26 /* the same number on Linux and FreeBSD */
+#endif
+
+static unsigned os_features(void)
+{
+    unsigned long hwcap = 0, hwcap2 = 0;
+    unsigned f = 0;
+
+#if defined(__linux__) || defined(__ANDROID__)
+    hwcap = getauxval(AT_HWCAP);
+    hwcap2 = getauxval(AT_HWCAP2);
+#else
+    if (elf_aux_info(AT_HWCAP, &hwcap, sizeof(hwcap)) != 0)
+        hwcap = 0;
+    if (elf_aux_info(AT_HWCAP2, &hwcap2, sizeof(hwcap2)) != 0)
+        hwcap2 = 0;
+#endif
+    if (hwcap & HWCAP_BIT_NEON)
+        f |= ARMSHA_CPU_NEON;
+    if (hwcap2 & HWCAP2_BIT_SHA1)
+        f |= ARMSHA_CPU_SHA1;
+    if (hwcap2 & HWCAP2_BIT_SHA2)
+        f |= ARMSHA_CPU_SHA256;
+    return f;
+}
+#else
+/* An OS we cannot ask: the portable code is always correct. */
+static unsigned os_features(void)
+{
+    return 0;
+}
+#endif
+#endif /* ARMSHA_ARM32_KERNELS */
+
 unsigned armsha_cpu_features(void)
 {
-#if defined(ARMSHA_ARM64_KERNELS)
+#if defined(ARMSHA_ARM64_KERNELS) || defined(ARMSHA_ARM32_KERNELS)
     return os_features();
 #else
     return 0;

@@ -4,6 +4,9 @@
 #if defined(ARMSHA_ARM64_KERNELS)
 #include "arm64/kernels.h"
 #endif
+#if defined(ARMSHA_ARM32_KERNELS)
+#include "arm32/kernels.h"
+#endif
 
 #define KERNEL(kname, fam, member, cpu, f) {kname, fam, cpu, {.member = f}}
 
@@ -12,6 +15,22 @@ const armsha_kernel armsha_kernel_list[] = {
     KERNEL("armv8-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, armsha_sha1_blocks_armv8),
     KERNEL("armv8-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, armsha_sha256_blocks_armv8),
     KERNEL("armv8-ce", ARMSHA_SHA512, sha512, ARMSHA_CPU_SHA512, armsha_sha512_blocks_armv8),
+#endif
+#if defined(ARMSHA_ARM32_KERNELS)
+    /* The SHA instructions first; then NEON, for ARMv7 cores without them (AArch32 has
+     * no SHA-512 instructions: ARMv8 cores in 32-bit mode use the NEON SHA-512 too).
+     * src/meson.build says which NEON kernels are written (ARMSHA_HAVE_*_NEON). */
+    KERNEL("aarch32-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, armsha_sha1_blocks_aarch32),
+    KERNEL("aarch32-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, armsha_sha256_blocks_aarch32),
+#if defined(ARMSHA_HAVE_SHA1_NEON)
+    KERNEL("neon", ARMSHA_SHA1, sha1, ARMSHA_CPU_NEON, armsha_sha1_blocks_neon),
+#endif
+#if defined(ARMSHA_HAVE_SHA256_NEON)
+    KERNEL("neon", ARMSHA_SHA256, sha256, ARMSHA_CPU_NEON, armsha_sha256_blocks_neon),
+#endif
+#if defined(ARMSHA_HAVE_SHA512_NEON)
+    KERNEL("neon", ARMSHA_SHA512, sha512, ARMSHA_CPU_NEON, armsha_sha512_blocks_neon),
+#endif
 #endif
     KERNEL(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA1, sha1, 0, armsha_sha1_blocks_portable),
     KERNEL(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA256, sha256, 0, armsha_sha256_blocks_portable),

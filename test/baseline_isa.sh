@@ -1,28 +1,89 @@
 #!/bin/sh
-# Checks that the module's SHA instructions (ARMv8 Crypto Extension and ARMv8.2 SHA512)
-# stand only in the three kernels, which run only once the CPU has said it has them: any
-# other function must run on every ARMv8.0 CPU, or loading the module could crash one.
-# Usage: baseline_isa.sh OBJDUMP MODULE
+# Checks that the module's SHA instructions (ARMv8 Crypto Extension, ARMv8.2 SHA512, and
+# on 32-bit ARM also NEON) stand only in the kernels, which run only once the CPU has
+# said it has them: any other function must run on the target's baseline (any ARMv8.0
+# CPU; on armhf Debian's ARMv7-A with VFPv3-D16 and no NEON), or loading the module
+# could crash one.
+# Usage: baseline_isa.sh OBJDUMP MODULE [CPU_FAMILY [NEON_FAMILIES...]]
+#   CPU_FAMILY: aarch64 (default) or arm; NEON_FAMILIES: on arm, the families that have a
+#   NEON kernel built in (sha1 sha256 sha512), each of which must then use NEON.
 set -eu
 objdump=$1
 module=$2
-report=$("$objdump" -d --no-show-raw-insn "$module" | awk '
-    /^[0-9a-f]+ <.*>:$/ { fn = $2 }
-    $2 ~ /^sha(1[chmp]|1su[01]|256h2?|256su[01]|512h2?|512su[01])$/ { n[fn]++ }
-    END { for (f in n) print f, n[f] }')
-echo "SHA instructions per function:"
+family=${3:-aarch64}
+[ $# -ge 3 ] && shift 3 || shift $#
+disasm=$("$objdump" -d --no-show-raw-insn "$module")
+
+if [ "$family" = aarch64 ]; then
+    report=$(echo "$disasm" | awk '
+        /^[0-9a-f]+ <.*>:$/ { fn = $2 }
+        $2 ~ /^sha(1[chmp]|1su[01]|256h2?|256su[01]|512h2?|512su[01])$/ { n[fn]++ }
+        END { for (f in n) print f, n[f] }')
+    echo "SHA instructions per function:"
+    echo "$report"
+    if [ -z "$report" ]; then
+        echo "FAIL: no SHA instruction at all: the kernels are missing from the module"
+        exit 1
+    fi
+    outside=$(echo "$report" | grep -v -E '^<armsha_sha(1|256|512)_blocks_armv8>' || true)
+    if [ -n "$outside" ]; then
+        echo "FAIL: SHA instructions outside the kernels:"
+        echo "$outside"
+        exit 1
+    fi
+    for k in sha1 sha256 sha512; do
+        echo "$report" | grep -q "^<armsha_${k}_blocks_armv8>" || { echo "FAIL: no $k kernel"; exit 1; }
+    done
+    echo "ok: SHA instructions only in the three kernels"
+    exit 0
+fi
+
+# 32-bit ARM. An instruction counts as NEON when it names a q register or d16-d31
+# (VFPv3-D16 has d0-d15 only), or when it is a v-instruction other than VFP's loads,
+# stores, moves and floating-point arithmetic (VFP arithmetic is .f32/.f64; NEON's
+# integer and bitwise operations, VLD1-4/VST1-4, VREV, VDUP... are not).
+report=$(echo "$disasm" | awk '
+    /^[0-9a-f]+ <.*>:$/ { fn = $2; sub(/:$/, "", fn); next }
+    $1 !~ /^[0-9a-f]+:$/ { next }
+    {
+        m = $2; ops = ""
+        for (i = 3; i <= NF; i++) ops = ops " " $i
+        sub(/[@;].*/, "", ops)
+        if (m ~ /^sha(1[chmp]|1su[01]|256h2?|256su[01])(\.32)?$/) { sha[fn]++; next }
+        if (m !~ /^v/) next
+        if (ops ~ /(^|[^a-z0-9])(q[0-9]|d(1[6-9]|2[0-9]|3[01]))([^0-9]|$)/ ||
+            !(m ~ /^v(ldr|str|ldm[a-z]*|stm[a-z]*|push|pop|mrs|msr)(\.[0-9]+)?$/ ||
+              m ~ /^vmov(\.(f32|f64|32))?$/ || m ~ /^vcvt/ ||
+              m ~ /^v[a-z]+\.f(16|32|64)$/))
+            neon[fn]++
+    }
+    END {
+        for (f in sha) print "sha", f, sha[f]
+        for (f in neon) print "neon", f, neon[f]
+    }')
+echo "SHA and NEON instructions per function:"
 echo "$report"
-if [ -z "$report" ]; then
-    echo "FAIL: no SHA instruction at all: the kernels are missing from the module"
-    exit 1
-fi
-outside=$(echo "$report" | grep -v -E '^<armsha_sha(1|256|512)_blocks_armv8>' || true)
+fails=0
+outside=$(echo "$report" | grep '^sha ' | grep -v -E '^sha <armsha_sha(1|256)_blocks_aarch32> ' || true)
 if [ -n "$outside" ]; then
-    echo "FAIL: SHA instructions outside the kernels:"
+    echo "FAIL: SHA instructions outside the AArch32 SHA kernels:"
     echo "$outside"
-    exit 1
+    fails=1
 fi
-for k in sha1 sha256 sha512; do
-    echo "$report" | grep -q "^<armsha_${k}_blocks_armv8>" || { echo "FAIL: no $k kernel"; exit 1; }
+outside=$(echo "$report" | grep '^neon ' |
+    grep -v -E '^neon <armsha_sha(1|256)_blocks_aarch32> |^neon <armsha_sha(1|256|512)_blocks_neon> ' || true)
+if [ -n "$outside" ]; then
+    echo "FAIL: NEON instructions outside the kernels:"
+    echo "$outside"
+    fails=1
+fi
+for k in sha1 sha256; do
+    echo "$report" | grep -q "^sha <armsha_${k}_blocks_aarch32> " ||
+        { echo "FAIL: no AArch32 SHA instruction in a $k kernel"; fails=1; }
 done
-echo "ok: SHA instructions only in the three kernels"
+for k in "$@"; do
+    echo "$report" | grep -q "^neon <armsha_${k}_blocks_neon> " ||
+        { echo "FAIL: no NEON instruction in a $k NEON kernel"; fails=1; }
+done
+[ "$fails" -eq 0 ] || exit 1
+echo "ok: SHA instructions only in the AArch32 SHA kernels, NEON only in the kernels"
