@@ -42,3 +42,19 @@ echo "ok: windows-arm64: cpu_features.c asks IsProcessorFeaturePresent(65) for S
 stubbed aarch64-unknown-freebsd14 'elf_aux_info(25'
 stubbed aarch64-unknown-openbsd7.6 'elf_aux_info(25'
 stubbed arm64-apple-macos12 'sysctlbyname(name'
+
+# 32-bit ARM: the AArch32 detection for FreeBSD (elf_aux_info of AT_HWCAP2 = 26), and the
+# 32-bit kernels with clang (the armhf build itself uses gcc).
+if ! clang --target=armv7-unknown-freebsd14-gnueabihf -nostdlibinc -isystem "$src/test/os-stubs" \
+    $flags -DARMSHA_ARM32_KERNELS=1 -E "$src/src/cpu_features.c" | grep -q 'elf_aux_info(26'; then
+    echo "FAIL: armv7-freebsd: cpu_features.c does not ask elf_aux_info(AT_HWCAP2)"
+    exit 1
+fi
+clang --target=armv7-unknown-freebsd14-gnueabihf -nostdlibinc -isystem "$src/test/os-stubs" \
+    $flags -DARMSHA_ARM32_KERNELS=1 -fsyntax-only "$src/src/cpu_features.c"
+echo "ok: armv7-unknown-freebsd14: cpu_features.c compiles and calls elf_aux_info(26"
+for k in sha1_ce sha256_ce; do
+    clang --target=arm-linux-gnueabihf -ffreestanding $flags -march=armv8-a \
+        -mfpu=crypto-neon-fp-armv8 -mfloat-abi=hard -fsyntax-only "$src/src/arm32/$k.c"
+    echo "ok: arm-linux-gnueabihf (clang): src/arm32/$k.c"
+done
