@@ -7,15 +7,16 @@
  * the eight state words, the sixteen message words and the temporaries fill the 32
  * d-registers, so that a block touches memory only for its data, 80 constants and the
  * state at the end. AArch32 has no SHA-512 instructions, so ARMv8 cores running 32-bit
- * code use this too. One asm statement: GCC keeps uint64x1_t values in core registers
- * and with uint64x2_t half-used it spends ~20% more instructions than this.
+ * code use this too. One asm statement: GCC keeps uint64x1_t values in core registers,
+ * and intrinsics on half-used uint64x2_t still cost both compilers far more
+ * instructions (bench/arm32-neon-kernels.md).
  *
  * Registers:
  *   q0-q7    d0-d15    W: q(j mod 8) holds the message words W[2j], W[2j+1]
- *   d16-d23            a..h; a round renames them (see ROUNDS8) instead of moving them
+ *   d16-d23            a..h; a round renames them (see ROUNDS4_A) instead of moving them
  *   d24-d26            Sigma temporaries; d24 then holds Maj(a,b,c)
- *   d27                Ch(e,f,g), then T1
- *   q14-q15  d28-d31   K[i] + W[i] of the current four rounds
+ *   d27                T1 (and Ch(e,f,g) in the last of four rounds)
+ *   q14-q15  d28-d31   K[i] + W[i] of the current four rounds (plus h, see ROUND_A)
  *   q12-q15            schedule temporaries (the K+W of the previous four are dead)
  *   %[k] the constants, %[data] the input, %[st] the state, %[n] blocks left,
  *   %[i] the iterations of sixteen rounds left
@@ -25,21 +26,25 @@ armsha_sha512_blocks_fn armsha_sha512_blocks_neon;
 
 /* One round: T1 = h + Sigma1(e) + Ch(e,f,g) + K[i] + W[i]; d += T1;
  * h = T1 + Sigma0(a) + Maj(a,b,c). A rotation is a shift right plus a shift left and
- * insert (vsli); Ch and Maj are one vbsl each. kw: the d-register holding K[i] + W[i]. */
-#define ROUND(a, b, c, d, e, f, g, h, kw)                                              \
+ * insert (vsli); Ch and Maj are one bit select each. kw: the d-register holding
+ * K[i] + W[i]. Three kinds of round, after where the round falls in its four:
+ *   ROUND_A  the first: adds h to K[i] + W[i] itself;
+ *   ROUND_B  the next two: h is already in kw;
+ *   ROUND_C  the last: h is already in kw.
+ * ROUND_A and ROUND_B first add g, which is the next round's h and dead after it, to the
+ * next round's K+W (kwn), then overwrite g with Ch(e,f,g): one vbit instead of a copy of
+ * e, a vbsl and an addition of h. ROUND_C cannot: the next four K+W are not loaded yet. */
+#define SIGMA1(e)                                                                      \
     "vshr.u64   d24, d" #e ", #14\n\t"                                                 \
     "vshr.u64   d25, d" #e ", #18\n\t"                                                 \
     "vshr.u64   d26, d" #e ", #41\n\t"                                                 \
     "vsli.64    d24, d" #e ", #50\n\t"                                                 \
     "vsli.64    d25, d" #e ", #46\n\t"                                                 \
     "vsli.64    d26, d" #e ", #23\n\t"                                                 \
-    "vmov       d27, d" #e "\n\t"                                                      \
     "veor       d24, d24, d25\n\t"                                                     \
-    "vbsl       d27, d" #f ", d" #g "\n\t"  /* Ch(e,f,g) */                            \
-    "veor       d24, d24, d26\n\t"          /* Sigma1(e) */                            \
-    "vadd.i64   d27, d27, d" #h "\n\t"                                                 \
-    "vadd.i64   d27, d27, d" #kw "\n\t"                                                \
-    "vadd.i64   d27, d27, d24\n\t"          /* T1 */                                   \
+    "veor       d24, d24, d26\n\t"          /* Sigma1(e) */
+/* d27 = T1 on entry. */
+#define ROUND_TAIL(a, b, c, d, h)                                                      \
     "vshr.u64   d24, d" #a ", #28\n\t"                                                 \
     "vshr.u64   d25, d" #a ", #34\n\t"                                                 \
     "vshr.u64   d26, d" #a ", #39\n\t"                                                 \
@@ -53,6 +58,28 @@ armsha_sha512_blocks_fn armsha_sha512_blocks_neon;
     "vbsl       d24, d" #c ", d" #b "\n\t"  /* Maj(a,b,c): c where a != b, else b */   \
     "vadd.i64   d" #h ", d" #h ", d27\n\t"                                             \
     "vadd.i64   d" #h ", d" #h ", d24\n\t"
+#define ROUND_A(a, b, c, d, e, f, g, h, kw, kwn)                                       \
+    SIGMA1(e)                                                                          \
+    "vadd.i64   d" #kwn ", d" #kwn ", d" #g "\n\t"                                     \
+    "vbit       d" #g ", d" #f ", d" #e "\n\t"  /* Ch(e,f,g): f where e, else g */     \
+    "vadd.i64   d27, d" #g ", d" #h "\n\t"                                             \
+    "vadd.i64   d27, d27, d" #kw "\n\t"                                                \
+    "vadd.i64   d27, d27, d24\n\t"          /* T1 */                                   \
+    ROUND_TAIL(a, b, c, d, h)
+#define ROUND_B(a, b, c, d, e, f, g, h, kw, kwn)                                       \
+    SIGMA1(e)                                                                          \
+    "vadd.i64   d" #kwn ", d" #kwn ", d" #g "\n\t"                                     \
+    "vbit       d" #g ", d" #f ", d" #e "\n\t"  /* Ch(e,f,g) */                        \
+    "vadd.i64   d27, d" #g ", d" #kw "\n\t"                                            \
+    "vadd.i64   d27, d27, d24\n\t"          /* T1 */                                   \
+    ROUND_TAIL(a, b, c, d, h)
+#define ROUND_C(a, b, c, d, e, f, g, h, kw)                                            \
+    SIGMA1(e)                                                                          \
+    "vmov       d27, d" #e "\n\t"                                                      \
+    "vbsl       d27, d" #f ", d" #g "\n\t"  /* Ch(e,f,g) */                            \
+    "vadd.i64   d27, d27, d" #kw "\n\t"                                                \
+    "vadd.i64   d27, d27, d24\n\t"          /* T1 */                                   \
+    ROUND_TAIL(a, b, c, d, h)
 
 /* K+W for four rounds: four constants in one load, two 2-lane additions. */
 #define KW(x0, x1)                                                                     \
@@ -86,15 +113,15 @@ armsha_sha512_blocks_fn armsha_sha512_blocks_neon;
 
 /* Four rounds with a..h renamed, then the next four: after eight the names are back. */
 #define ROUNDS4_A                                                                      \
-    ROUND(16, 17, 18, 19, 20, 21, 22, 23, 28)                                          \
-    ROUND(23, 16, 17, 18, 19, 20, 21, 22, 29)                                          \
-    ROUND(22, 23, 16, 17, 18, 19, 20, 21, 30)                                          \
-    ROUND(21, 22, 23, 16, 17, 18, 19, 20, 31)
+    ROUND_A(16, 17, 18, 19, 20, 21, 22, 23, 28, 29)                                    \
+    ROUND_B(23, 16, 17, 18, 19, 20, 21, 22, 29, 30)                                    \
+    ROUND_B(22, 23, 16, 17, 18, 19, 20, 21, 30, 31)                                    \
+    ROUND_C(21, 22, 23, 16, 17, 18, 19, 20, 31)
 #define ROUNDS4_B                                                                      \
-    ROUND(20, 21, 22, 23, 16, 17, 18, 19, 28)                                          \
-    ROUND(19, 20, 21, 22, 23, 16, 17, 18, 29)                                          \
-    ROUND(18, 19, 20, 21, 22, 23, 16, 17, 30)                                          \
-    ROUND(17, 18, 19, 20, 21, 22, 23, 16, 31)
+    ROUND_A(20, 21, 22, 23, 16, 17, 18, 19, 28, 29)                                    \
+    ROUND_B(19, 20, 21, 22, 23, 16, 17, 18, 29, 30)                                    \
+    ROUND_B(18, 19, 20, 21, 22, 23, 16, 17, 30, 31)                                    \
+    ROUND_C(17, 18, 19, 20, 21, 22, 23, 16, 31)
 
 /* Eight rounds on the words in q0-q3, then eight on those in q4-q7. */
 #define ROUNDS16                                                                       \
