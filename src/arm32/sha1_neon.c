@@ -13,14 +13,16 @@
  *
  * Core registers:
  *   r4-r8    a..e; a round renames them (see ROUNDS20) instead of moving them
- *   r3       W[i] + K;  r0, r2  F(b,c,d) temporaries
- *   r1       the data;  r9 the end of the data;  r10 the state
- *   r11, r12 the old state at the end of a block
+ *   r2, r3, r11, r12  W[i] + K of four rounds, from one ldm
+ *   r0, r2   F(b,c,d) temporaries
+ *   r10      where the rounds' ldm reads the next four W[i] + K
  *   lr       where NEON stores the next four W[i] + K
+ *   r1       the data;  r9 the end of the data
  * NEON:
  *   q0-q7    W: q(j mod 8) holds W[4j..4j+3] (32 words, for the second recurrence)
  *   q8, q9, q11 temporaries;  q10 zero;  q12-q15 the four K, four copies each
- * Stack (sp + ...): 0..63 W[i] + K of the next 16 rounds.
+ * Stack (sp + ...): 0..319 W[i] + K of the 80 rounds, each word written once a block
+ *   (no slot reused, so no pointer wraps around); 320 the state pointer.
  */
 
 armsha_sha1_blocks_fn armsha_sha1_blocks_neon;
@@ -30,26 +32,26 @@ _Alignas(16) static const uint32_t sha1_k[16] = {
     0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6,
 };
 
-/* e += rol(a, 5) + F(b, c, d) + W[i] + K with c, d, e as kept (see above); the stack
- * slot of round i is i mod 16. Ch = d ^ (b & (c ^ d)); Parity = b ^ c ^ d;
- * Maj = (c & d) + (b & (c ^ d)), the two terms never sharing a bit. */
-#define LOAD_E(a, e, i)                                                                \
-    "ldr    r3, [sp, #4*((" #i ") % 16)]\n\t"                                          \
-    "add    " #e ", r3, " #e ", ror #2\n\t"                                            \
+/* e += rol(a, 5) + F(b, c, d) + W[i] + K with c, d, e as kept (see above); wk holds
+ * W[i] + K. Ch = d ^ (b & (c ^ d)); Parity = b ^ c ^ d; Maj = (c & d) + (b & (c ^ d)),
+ * the two terms never sharing a bit. F3's second temporary r2 is free: when r2 holds
+ * W[i] + K, it is read first. */
+#define LOAD_E(a, e, wk)                                                               \
+    "add    " #e ", " #wk ", " #e ", ror #2\n\t"                                        \
     "add    " #e ", " #e ", " #a ", ror #27\n\t"
-#define F1(a, b, c, d, e, i)                                                           \
-    LOAD_E(a, e, i)                                                                    \
+#define F1(a, b, c, d, e, wk)                                                          \
+    LOAD_E(a, e, wk)                                                                   \
     "eor    r0, " #c ", " #d "\n\t"                                                    \
     "and    r0, " #b ", r0, ror #2\n\t"                                                \
     "eor    r0, r0, " #d ", ror #2\n\t"                                                \
     "add    " #e ", " #e ", r0\n\t"
-#define F2(a, b, c, d, e, i)                                                           \
-    LOAD_E(a, e, i)                                                                    \
+#define F2(a, b, c, d, e, wk)                                                          \
+    LOAD_E(a, e, wk)                                                                   \
     "eor    r0, " #c ", " #d "\n\t"                                                    \
     "eor    r0, " #b ", r0, ror #2\n\t"                                                \
     "add    " #e ", " #e ", r0\n\t"
-#define F3(a, b, c, d, e, i)                                                           \
-    LOAD_E(a, e, i)                                                                    \
+#define F3(a, b, c, d, e, wk)                                                          \
+    LOAD_E(a, e, wk)                                                                   \
     "and    r0, " #c ", " #d "\n\t"                                                    \
     "eor    r2, " #c ", " #d "\n\t"                                                    \
     "add    " #e ", " #e ", r0, ror #2\n\t"                                            \
@@ -88,38 +90,38 @@ _Alignas(16) static const uint32_t sha1_k[16] = {
     "vsri.32    " #xn ", q8, #30\n\t"                                                  \
     STORE(xn, k)
 
-/* Twenty rounds of F from round 20 * n, the schedule work s0..s4 after every four
- * (after the rounds that read the stack slot it overwrites). After five rounds the
- * names are back. */
-#define ROUNDS20(F, n, s0, s1, s2, s3, s4)                                             \
-    F(r4, r5, r6, r7, r8, 20 * n + 0)                                                  \
-    F(r8, r4, r5, r6, r7, 20 * n + 1)                                                  \
-    F(r7, r8, r4, r5, r6, 20 * n + 2)                                                  \
-    F(r6, r7, r8, r4, r5, 20 * n + 3)                                                  \
-    s0                                                                                 \
-    F(r5, r6, r7, r8, r4, 20 * n + 4)                                                  \
-    F(r4, r5, r6, r7, r8, 20 * n + 5)                                                  \
-    F(r8, r4, r5, r6, r7, 20 * n + 6)                                                  \
-    F(r7, r8, r4, r5, r6, 20 * n + 7)                                                  \
-    s1                                                                                 \
-    F(r6, r7, r8, r4, r5, 20 * n + 8)                                                  \
-    F(r5, r6, r7, r8, r4, 20 * n + 9)                                                  \
-    F(r4, r5, r6, r7, r8, 20 * n + 10)                                                 \
-    F(r8, r4, r5, r6, r7, 20 * n + 11)                                                 \
-    s2                                                                                 \
-    F(r7, r8, r4, r5, r6, 20 * n + 12)                                                 \
-    F(r6, r7, r8, r4, r5, 20 * n + 13)                                                 \
-    F(r5, r6, r7, r8, r4, 20 * n + 14)                                                 \
-    F(r4, r5, r6, r7, r8, 20 * n + 15)                                                 \
-    s3                                                                                 \
-    F(r8, r4, r5, r6, r7, 20 * n + 16)                                                 \
-    F(r7, r8, r4, r5, r6, 20 * n + 17)                                                 \
-    F(r6, r7, r8, r4, r5, 20 * n + 18)                                                 \
-    F(r5, r6, r7, r8, r4, 20 * n + 19)                                                 \
-    s4
+/* The W[i] + K of the next four rounds into r2, r3, r11, r12. */
+#define LOAD4 "ldm        r10!, {r2, r3, r11, r12}\n\t"
 
-/* Back to the first stack slot after every fourth store. */
-#define WRAP "mov        lr, sp\n\t"
+/* Twenty rounds of F, the schedule work s0..s4 after every four; after five rounds the
+ * names are back. */
+#define ROUNDS20(F, s0, s1, s2, s3, s4)                                                \
+    LOAD4                                                                              \
+    F(r4, r5, r6, r7, r8, r2)                                                          \
+    F(r8, r4, r5, r6, r7, r3)                                                          \
+    F(r7, r8, r4, r5, r6, r11)                                                         \
+    F(r6, r7, r8, r4, r5, r12)                                                         \
+    s0 LOAD4                                                                           \
+    F(r5, r6, r7, r8, r4, r2)                                                          \
+    F(r4, r5, r6, r7, r8, r3)                                                          \
+    F(r8, r4, r5, r6, r7, r11)                                                         \
+    F(r7, r8, r4, r5, r6, r12)                                                         \
+    s1 LOAD4                                                                           \
+    F(r6, r7, r8, r4, r5, r2)                                                          \
+    F(r5, r6, r7, r8, r4, r3)                                                          \
+    F(r4, r5, r6, r7, r8, r11)                                                         \
+    F(r8, r4, r5, r6, r7, r12)                                                         \
+    s2 LOAD4                                                                           \
+    F(r7, r8, r4, r5, r6, r2)                                                          \
+    F(r6, r7, r8, r4, r5, r3)                                                          \
+    F(r5, r6, r7, r8, r4, r11)                                                         \
+    F(r4, r5, r6, r7, r8, r12)                                                         \
+    s3 LOAD4                                                                           \
+    F(r8, r4, r5, r6, r7, r2)                                                          \
+    F(r7, r8, r4, r5, r6, r3)                                                          \
+    F(r6, r7, r8, r4, r5, r11)                                                         \
+    F(r5, r6, r7, r8, r4, r12)                                                         \
+    s4
 
 /* The unrolled body is one string literal, longer than the 4,095 characters C promises
  * to support; both compilers take far longer ones. */
@@ -136,14 +138,14 @@ __attribute__((naked, noinline)) static void sha1_neon(UNUSED uint32_t *state,
                                                        UNUSED const uint32_t *k)
 {
     __asm__(
-        "push       {r4-r11, lr}\n\t"
-        "sub        sp, sp, #64\n\t"
-        "mov        r10, r0\n\t"
+        "push       {r3-r11, lr}\n\t"          /* r3: keeps sp 8-byte aligned */
+        "sub        sp, sp, #328\n\t"
+        "str        r0, [sp, #320]\n\t"
         "add        r9, r1, r2, lsl #6\n\t"
         "vld1.32    {d24-d27}, [r3:128]!\n\t"
         "vld1.32    {d28-d31}, [r3:128]\n\t"
         "vmov.i32   q10, #0\n\t"
-        "ldm        r10, {r4-r8}\n\t"
+        "ldm        r0, {r4-r8}\n\t"
         "1:\n\t"
         /* vld1.8 puts byte i in byte lane i whatever the CPU's byte order, so the
          * big-endian words need vrev32 on both. No alignment needed. */
@@ -162,40 +164,41 @@ __attribute__((naked, noinline)) static void sha1_neon(UNUSED uint32_t *state,
         "vst1.32    {d16-d19}, [lr]!\n\t"
         "vadd.i32   q8, q2, q12\n\t"
         "vadd.i32   q9, q3, q12\n\t"
-        "vst1.32    {d16-d19}, [lr]\n\t"
-        "mov        lr, sp\n\t"
-        ROUNDS20(F1, 0,
+        "vst1.32    {d16-d19}, [lr]!\n\t"
+        "mov        r10, sp\n\t"
+        ROUNDS20(F1,
                  SCHED16(q4, q0, q1, q2, q3, q12),
                  SCHED16(q5, q1, q2, q3, q4, q13),
                  SCHED16(q6, q2, q3, q4, q5, q13),
-                 SCHED16(q7, q3, q4, q5, q6, q13) WRAP,
+                 SCHED16(q7, q3, q4, q5, q6, q13),
                  SCHED32(q0, q1, q4, q6, q7, q13))
-        ROUNDS20(F2, 1,
+        ROUNDS20(F2,
                  SCHED32(q1, q2, q5, q7, q0, q13),
                  SCHED32(q2, q3, q6, q0, q1, q14),
-                 SCHED32(q3, q4, q7, q1, q2, q14) WRAP,
+                 SCHED32(q3, q4, q7, q1, q2, q14),
                  SCHED32(q4, q5, q0, q2, q3, q14),
                  SCHED32(q5, q6, q1, q3, q4, q14))
-        ROUNDS20(F3, 2,
+        ROUNDS20(F3,
                  SCHED32(q6, q7, q2, q4, q5, q14),
-                 SCHED32(q7, q0, q3, q5, q6, q15) WRAP,
+                 SCHED32(q7, q0, q3, q5, q6, q15),
                  SCHED32(q0, q1, q4, q6, q7, q15),
                  SCHED32(q1, q2, q5, q7, q0, q15),
                  SCHED32(q2, q3, q6, q0, q1, q15))
-        ROUNDS20(F2, 3,
+        ROUNDS20(F2,
                  SCHED32(q3, q4, q7, q1, q2, q15), "", "", "", "")
         /* state += a..e, c, d, e back from how they are kept */
-        "ldm        r10, {r0, r2, r3, r11, r12}\n\t"
-        "add        r4, r4, r0\n\t"
-        "add        r5, r5, r2\n\t"
-        "add        r6, r3, r6, ror #2\n\t"
+        "ldr        r0, [sp, #320]\n\t"
+        "ldm        r0, {r2, r3, r10, r11, r12}\n\t"
+        "add        r4, r4, r2\n\t"
+        "add        r5, r5, r3\n\t"
+        "add        r6, r10, r6, ror #2\n\t"
         "add        r7, r11, r7, ror #2\n\t"
         "add        r8, r12, r8, ror #2\n\t"
-        "stm        r10, {r4-r8}\n\t"
+        "stm        r0, {r4-r8}\n\t"
         "cmp        r1, r9\n\t"
         "bne        1b\n\t"
-        "add        sp, sp, #64\n\t"
-        "pop        {r4-r11, pc}\n\t");
+        "add        sp, sp, #328\n\t"
+        "pop        {r3-r11, pc}\n\t");
 }
 
 void armsha_sha1_blocks_neon(uint32_t state[5], const uint8_t *data, size_t nblocks)
