@@ -19,9 +19,10 @@
  *   lr       where NEON stores the next four W[i] + K[i]
  * NEON:
  *   q0-q3    W[t..t+15]: q(j mod 4) holds W[4j..4j+3]
- *   q8-q14   temporaries
- * Stack (sp + ...): 0..63 W[i] + K[i] of the next 16 rounds, 64 the state pointer,
- *   68 the data pointer, 72 the end of the data.
+ *   q8-q13   temporaries;  q14, q15  K[i] + W[i] of eight rounds
+ * Stack (sp + ...): 0..255 W[i] + K[i] of the 64 rounds, each word written once a
+ *   block (no slot reused, so no pointer wraps around); 256 the state pointer, 260 the
+ *   data pointer, 264 the end of the data.
  */
 
 armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
@@ -73,40 +74,40 @@ armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
     "veor       d26, d26, d24\n\t"                                                     \
     "veor       d26, d26, d25\n\t"                                                     \
     "vadd.i32   " #dst ", " #dst ", d26\n\t"
-/* After the four rounds that read the slot it overwrites. */
-#define SCHED4(x0)                                                                     \
-    "vld1.32    {q14}, [r1:128]!\n\t"                                                  \
-    "vadd.i32   q14, q14, " #x0 "\n\t"                                                 \
-    "vst1.32    {q14}, [lr]!\n\t"
+/* W[t..t+3] + K[t+16..t+19] to the stack (kw: q14 or q15, K already loaded). */
+#define SCHED4(x0, kw)                                                                 \
+    "vadd.i32   " #kw ", " #kw ", " #x0 "\n\t"                                         \
+    "vst1.32    {" #kw "}, [lr]!\n\t"
+/* The constants for eight rounds in one load. */
+#define LOADK8 "vld1.32    {d28-d31}, [r1:128]!\n\t"
 
-/* Four rounds on slot j of the stack, with the schedule of W[t..t+3] in register
- * x0 (low half x0l, high half x0h) and the three after it beside them; x3h: the high
- * half of x3. */
-#define ROUNDS4_A(j, x0, x1, x2, x3, x0l, x0h, x3h)                                    \
+/* Rounds i..i+3 with the schedule of W[t..t+3] (t = i) in register x0 (low half x0l,
+ * high half x0h) and the three after it beside them; x3h: the high half of x3. */
+#define ROUNDS4_A(i, x0, x1, x2, x3, x0l, x0h, x3h)                                    \
     SCHED1(x0, x1, x2, x3)                                                             \
-    ROUND(r4, r5, r6, r7, r8, r9, r10, r11, r3, r12, 4 * j + 0)                        \
+    ROUND(r4, r5, r6, r7, r8, r9, r10, r11, r3, r12, i + 0)                            \
     SCHED_SIGMA1(x0l, x3h)                                                             \
-    ROUND(r11, r4, r5, r6, r7, r8, r9, r10, r12, r3, 4 * j + 1)                        \
+    ROUND(r11, r4, r5, r6, r7, r8, r9, r10, r12, r3, i + 1)                            \
     SCHED_SIGMA1(x0h, x0l)                                                             \
-    ROUND(r10, r11, r4, r5, r6, r7, r8, r9, r3, r12, 4 * j + 2)                        \
-    ROUND(r9, r10, r11, r4, r5, r6, r7, r8, r12, r3, 4 * j + 3)                        \
-    SCHED4(x0)
-#define ROUNDS4_B(j, x0, x1, x2, x3, x0l, x0h, x3h)                                    \
+    ROUND(r10, r11, r4, r5, r6, r7, r8, r9, r3, r12, i + 2)                            \
+    LOADK8                                                                             \
+    ROUND(r9, r10, r11, r4, r5, r6, r7, r8, r12, r3, i + 3)                            \
+    SCHED4(x0, q14)
+#define ROUNDS4_B(i, x0, x1, x2, x3, x0l, x0h, x3h)                                    \
     SCHED1(x0, x1, x2, x3)                                                             \
-    ROUND(r8, r9, r10, r11, r4, r5, r6, r7, r3, r12, 4 * j + 0)                        \
+    ROUND(r8, r9, r10, r11, r4, r5, r6, r7, r3, r12, i + 0)                            \
     SCHED_SIGMA1(x0l, x3h)                                                             \
-    ROUND(r7, r8, r9, r10, r11, r4, r5, r6, r12, r3, 4 * j + 1)                        \
+    ROUND(r7, r8, r9, r10, r11, r4, r5, r6, r12, r3, i + 1)                            \
     SCHED_SIGMA1(x0h, x0l)                                                             \
-    ROUND(r6, r7, r8, r9, r10, r11, r4, r5, r3, r12, 4 * j + 2)                        \
-    ROUND(r5, r6, r7, r8, r9, r10, r11, r4, r12, r3, 4 * j + 3)                        \
-    SCHED4(x0)
-/* Sixteen rounds that also extend the schedule by sixteen words. */
-#define ROUNDS16_SCHED                                                                 \
-    ROUNDS4_A(0, q0, q1, q2, q3, d0, d1, d7)                                           \
-    ROUNDS4_B(1, q1, q2, q3, q0, d2, d3, d1)                                           \
-    ROUNDS4_A(2, q2, q3, q0, q1, d4, d5, d3)                                           \
-    ROUNDS4_B(3, q3, q0, q1, q2, d6, d7, d5)                                           \
-    "mov        lr, sp\n\t"
+    ROUND(r6, r7, r8, r9, r10, r11, r4, r5, r3, r12, i + 2)                            \
+    ROUND(r5, r6, r7, r8, r9, r10, r11, r4, r12, r3, i + 3)                            \
+    SCHED4(x0, q15)
+/* Sixteen rounds from i that also extend the schedule by sixteen words. */
+#define ROUNDS16_SCHED(i)                                                              \
+    ROUNDS4_A(i + 0, q0, q1, q2, q3, d0, d1, d7)                                       \
+    ROUNDS4_B(i + 4, q1, q2, q3, q0, d2, d3, d1)                                       \
+    ROUNDS4_A(i + 8, q2, q3, q0, q1, d4, d5, d3)                                       \
+    ROUNDS4_B(i + 12, q3, q0, q1, q2, d6, d7, d5)
 /* The last sixteen rounds. */
 #define ROUNDS8(j)                                                                     \
     ROUND(r4, r5, r6, r7, r8, r9, r10, r11, r3, r12, j + 0)                            \
@@ -133,11 +134,11 @@ __attribute__((naked, noinline)) static void sha256_neon(UNUSED uint32_t *state,
                                                          UNUSED const uint32_t *k)
 {
     __asm__(
-        "push       {r4-r11, lr}\n\t"
-        "sub        sp, sp, #80\n\t"
-        "str        r0, [sp, #64]\n\t"
+        "push       {r3-r11, lr}\n\t"          /* r3: keeps sp 8-byte aligned */
+        "sub        sp, sp, #272\n\t"
+        "str        r0, [sp, #256]\n\t"
         "add        r2, r1, r2, lsl #6\n\t"
-        "str        r2, [sp, #72]\n\t"
+        "str        r2, [sp, #264]\n\t"
         "ldm        r0, {r4-r11}\n\t"
         "mov        r0, r1\n\t"
         "mov        r1, r3\n\t"
@@ -146,7 +147,7 @@ __attribute__((naked, noinline)) static void sha256_neon(UNUSED uint32_t *state,
          * big-endian words need vrev32 on both. No alignment needed. */
         "vld1.8     {d0-d3}, [r0]!\n\t"
         "vld1.8     {d4-d7}, [r0]!\n\t"
-        "str        r0, [sp, #68]\n\t"
+        "str        r0, [sp, #260]\n\t"
         "mov        lr, sp\n\t"
         "vrev32.8   q0, q0\n\t"
         "vrev32.8   q1, q1\n\t"
@@ -159,16 +160,15 @@ __attribute__((naked, noinline)) static void sha256_neon(UNUSED uint32_t *state,
         "vadd.i32   q10, q10, q2\n\t"
         "vadd.i32   q11, q11, q3\n\t"
         "vst1.32    {d16-d19}, [lr]!\n\t"
-        "vst1.32    {d20-d23}, [lr]\n\t"
-        "mov        lr, sp\n\t"
+        "vst1.32    {d20-d23}, [lr]!\n\t"
         "eor        r12, r5, r6\n\t"            /* b ^ c for the first round */
-        ROUNDS16_SCHED
-        ROUNDS16_SCHED
-        ROUNDS16_SCHED
-        ROUNDS8(0)
-        ROUNDS8(8)
+        ROUNDS16_SCHED(0)
+        ROUNDS16_SCHED(16)
+        ROUNDS16_SCHED(32)
+        ROUNDS8(48)
+        ROUNDS8(56)
         /* state += a..h */
-        "ldr        r0, [sp, #64]\n\t"
+        "ldr        r0, [sp, #256]\n\t"
         "sub        r1, r1, #256\n\t"
         "ldm        r0, {r2, r3, r12, lr}\n\t"
         "add        r4, r4, r2\n\t"
@@ -182,12 +182,12 @@ __attribute__((naked, noinline)) static void sha256_neon(UNUSED uint32_t *state,
         "add        r10, r10, r12\n\t"
         "add        r11, r11, lr\n\t"
         "stm        r0, {r8-r11}\n\t"
-        "ldr        r0, [sp, #68]\n\t"
-        "ldr        r2, [sp, #72]\n\t"
+        "ldr        r0, [sp, #260]\n\t"
+        "ldr        r2, [sp, #264]\n\t"
         "cmp        r0, r2\n\t"
         "bne        1b\n\t"
-        "add        sp, sp, #80\n\t"
-        "pop        {r4-r11, pc}\n\t");
+        "add        sp, sp, #272\n\t"
+        "pop        {r3-r11, pc}\n\t");
 }
 
 void armsha_sha256_blocks_neon(uint32_t state[8], const uint8_t *data, size_t nblocks)
