@@ -39,8 +39,11 @@ build() { # build NAME CC...
 }
 build gcc arm-linux-gnueabihf-gcc
 build clang clang --target=arm-linux-gnueabihf
+# The kernels' assembly must assemble as Thumb-2 (Debian's default) and as ARM code.
+build gcc-thumb arm-linux-gnueabihf-gcc -mthumb
+build gcc-arm arm-linux-gnueabihf-gcc -marm
 
-for b in gcc clang; do
+for b in gcc clang gcc-thumb gcc-arm; do
     for cpu in cortex-a8 cortex-a15 max; do
         echo "check $b -cpu $cpu: $(qemu-arm -cpu $cpu "$W/$b" | tail -n 1)" >&2
         qemu-arm -cpu $cpu "$W/$b" >/dev/null || { echo "check $b -cpu $cpu FAILED" >&2; exit 1; }
