@@ -17,8 +17,8 @@ mkdir -p "$W"
 INSNCOUNT_C=${INSNCOUNT_C:-$SRC/../shared/tools/qemu-insncount.c}
 gcc -O2 -shared -fPIC -fvisibility=hidden -o "$W/insncount.so" "$INSNCOUNT_C"
 
-WARN="-std=c11 -O3 -Wall -Wextra -Wpedantic -Werror"
-ARCH="-march=armv7-a -mfloat-abi=hard"
+WARN=(-std=c11 -O3 -Wall -Wextra -Wpedantic -Werror)
+ARCH=(-march=armv7-a -mfloat-abi=hard)
 # Debian armhf's baseline for everything but the kernels, which get NEON.
 build() { # build NAME CC...
     local name=$1 objs="" f o
@@ -26,16 +26,16 @@ build() { # build NAME CC...
     for f in src/sha1_portable.c src/sha256_portable.c src/sha512_portable.c \
              src/sha2_constants.c test/neon_kernels_check.c; do
         o=$W/$name.$(basename "$f" .c).o
-        "$@" $WARN $ARCH -mfpu=vfpv3-d16 -I"$SRC/include" -I"$SRC/src" -c "$SRC/$f" -o "$o"
+        "$@" "${WARN[@]}" "${ARCH[@]}" -mfpu=vfpv3-d16 -I"$SRC/include" -I"$SRC/src" -c "$SRC/$f" -o "$o"
         objs="$objs $o"
     done
     for f in src/arm32/sha1_neon.c src/arm32/sha256_neon.c src/arm32/sha512_neon.c; do
         o=$W/$name.$(basename "$f" .c).o
-        "$@" $WARN $ARCH -mfpu=neon -I"$SRC/include" -I"$SRC/src" -c "$SRC/$f" -o "$o"
+        "$@" "${WARN[@]}" "${ARCH[@]}" -mfpu=neon -I"$SRC/include" -I"$SRC/src" -c "$SRC/$f" -o "$o"
         objs="$objs $o"
     done
     # shellcheck disable=SC2086
-    "$@" $ARCH -static $objs -o "$W/$name"
+    "$@" "${ARCH[@]}" -static $objs -o "$W/$name"
 }
 build gcc arm-linux-gnueabihf-gcc
 build clang clang --target=arm-linux-gnueabihf
@@ -59,7 +59,7 @@ if command -v qemu-armeb >/dev/null && command -v arm-linux-gnueabihf-ld >/dev/n
              test/neon_kernels_be.c src/arm32/sha1_neon.c src/arm32/sha256_neon.c src/arm32/sha512_neon.c; do
         case $f in src/arm32/*) fpu=neon ;; *) fpu=vfpv3-d16 ;; esac
         o=$W/be.$(basename "$f" .c).o
-        clang --target=armeb-linux-gnueabihf $ARCH -mfpu=$fpu $WARN -O2 -ffreestanding \
+        clang --target=armeb-linux-gnueabihf "${ARCH[@]}" -mfpu=$fpu "${WARN[@]}" -O2 -ffreestanding \
             -I"$W/bestub" -I"$SRC/include" -I"$SRC/src" -c "$SRC/$f" -o "$o"
         objs="$objs $o"
     done
