@@ -5,7 +5,7 @@
 
 /* The technique of OpenSSL's sha256-armv4.pl NEON path: NEON extends the schedule four
  * words at a time and stores W[i] + K[i] to the stack, where the rounds, in the core
- * registers, find them with one load each; the two run side by side. The rounds need
+ * registers, find them with one load per two rounds; the two run side by side. The rounds need
  * 14 core registers, more than GCC lets an asm statement clobber (r7 or r11 may be the
  * frame pointer): the body is a naked function in assembly, called by a C wrapper.
  *
@@ -14,7 +14,7 @@
  *   r0       Sigma1(e), then Sigma0(a)
  *   r2       W[i] + K[i], then Ch(e,f,g)
  *   r3, r12  a ^ b of this round (the next round's b ^ c), then Maj(a,b,c): they swap
- *            roles every round
+ *            roles every round; r3 first holds W[i+1] + K[i+1] in even rounds
  *   r1       the next K[i] for NEON
  *   lr       where NEON stores the next four W[i] + K[i]
  * NEON:
@@ -29,11 +29,13 @@ armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
 
 /* One round: h += Sigma1(e) + Ch(e,f,g) + K[i] + W[i]; d += h; h += Sigma0(a) +
  * Maj(a,b,c). Sigma1(e) = ror(e ^ ror(e, 5) ^ ror(e, 19), 6), the last rotation folded
- * into the add; Sigma0 likewise. Ch = ((f ^ g) & e) ^ g; Maj = ((a ^ b) & (b ^ c)) ^ b. */
-#define ROUND(a, b, c, d, e, f, g, h, ab, bc, i)                                       \
-    "ldr    r2, [sp, #4*(" #i ")]\n\t"                                                   \
+ * into the add; Sigma0 likewise. Ch = ((f ^ g) & e) ^ g; Maj = ((a ^ b) & (b ^ c)) ^ b,
+ * where a ^ b is the next round's b ^ c: r3 and r12 swap roles every round.
+ * Rounds go in pairs: the even round loads K[i] + W[i] of both with one ldrd into r2
+ * and r3 (r3, its a ^ b register, is free until its Maj), and adds the odd round's
+ * to g, which is the odd round's h, once Ch(e,f,g) has read it. */
+#define ROUND_BODY(a, b, c, d, e, f, g, h, ab, bc, mid)                                \
     "eor    r0, " #e ", " #e ", ror #5\n\t"                                            \
-    "add    " #h ", " #h ", r2\n\t"                                                    \
     "eor    r2, " #f ", " #g "\n\t"                                                    \
     "eor    r0, r0, " #e ", ror #19\n\t"                                               \
     "and    r2, r2, " #e "\n\t"                                                        \
@@ -41,6 +43,7 @@ armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
     "eor    r2, r2, " #g "\n\t"                                                        \
     "eor    r0, " #a ", " #a ", ror #11\n\t"                                           \
     "add    " #h ", " #h ", r2\n\t"             /* + Ch(e,f,g) */                      \
+    mid                                                                                \
     "eor    " #ab ", " #a ", " #b "\n\t"                                               \
     "eor    r0, r0, " #a ", ror #20\n\t"                                               \
     "and    " #bc ", " #bc ", " #ab "\n\t"                                             \
@@ -48,6 +51,13 @@ armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
     "eor    " #bc ", " #bc ", " #b "\n\t"                                              \
     "add    " #h ", " #h ", r0, ror #2\n\t"     /* + Sigma0(a) */                      \
     "add    " #h ", " #h ", " #bc "\n\t"        /* + Maj(a,b,c) */
+/* Round i, i even. */
+#define ROUND_E(a, b, c, d, e, f, g, h, i)                                             \
+    "ldrd   r2, r3, [sp, #4*(" #i ")]\n\t"                                             \
+    "add    " #h ", " #h ", r2\n\t"                                                    \
+    ROUND_BODY(a, b, c, d, e, f, g, h, r3, r12, "add    " #g ", " #g ", r3\n\t")
+/* Round i + 1: its K + W is already in h. */
+#define ROUND_O(a, b, c, d, e, f, g, h) ROUND_BODY(a, b, c, d, e, f, g, h, r12, r3, "")
 
 /* W[t..t+3] becomes W[t+16..t+19] = W[t..t+3] + sigma0(W[t+1..t+4]) + W[t+9..t+12] +
  * sigma1(W[t+14..t+17]), in four parts spread over four rounds; x0..x3 hold W[t..t+15].
@@ -85,22 +95,22 @@ armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
  * high half x0h) and the three after it beside them; x3h: the high half of x3. */
 #define ROUNDS4_A(i, x0, x1, x2, x3, x0l, x0h, x3h)                                    \
     SCHED1(x0, x1, x2, x3)                                                             \
-    ROUND(r4, r5, r6, r7, r8, r9, r10, r11, r3, r12, i + 0)                            \
+    ROUND_E(r4, r5, r6, r7, r8, r9, r10, r11, i + 0)                            \
     SCHED_SIGMA1(x0l, x3h)                                                             \
-    ROUND(r11, r4, r5, r6, r7, r8, r9, r10, r12, r3, i + 1)                            \
+    ROUND_O(r11, r4, r5, r6, r7, r8, r9, r10)                            \
     SCHED_SIGMA1(x0h, x0l)                                                             \
-    ROUND(r10, r11, r4, r5, r6, r7, r8, r9, r3, r12, i + 2)                            \
+    ROUND_E(r10, r11, r4, r5, r6, r7, r8, r9, i + 2)                            \
     LOADK8                                                                             \
-    ROUND(r9, r10, r11, r4, r5, r6, r7, r8, r12, r3, i + 3)                            \
+    ROUND_O(r9, r10, r11, r4, r5, r6, r7, r8)                            \
     SCHED4(x0, q14)
 #define ROUNDS4_B(i, x0, x1, x2, x3, x0l, x0h, x3h)                                    \
     SCHED1(x0, x1, x2, x3)                                                             \
-    ROUND(r8, r9, r10, r11, r4, r5, r6, r7, r3, r12, i + 0)                            \
+    ROUND_E(r8, r9, r10, r11, r4, r5, r6, r7, i + 0)                            \
     SCHED_SIGMA1(x0l, x3h)                                                             \
-    ROUND(r7, r8, r9, r10, r11, r4, r5, r6, r12, r3, i + 1)                            \
+    ROUND_O(r7, r8, r9, r10, r11, r4, r5, r6)                            \
     SCHED_SIGMA1(x0h, x0l)                                                             \
-    ROUND(r6, r7, r8, r9, r10, r11, r4, r5, r3, r12, i + 2)                            \
-    ROUND(r5, r6, r7, r8, r9, r10, r11, r4, r12, r3, i + 3)                            \
+    ROUND_E(r6, r7, r8, r9, r10, r11, r4, r5, i + 2)                            \
+    ROUND_O(r5, r6, r7, r8, r9, r10, r11, r4)                            \
     SCHED4(x0, q15)
 /* Sixteen rounds from i that also extend the schedule by sixteen words. */
 #define ROUNDS16_SCHED(i)                                                              \
@@ -110,14 +120,14 @@ armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
     ROUNDS4_B(i + 12, q3, q0, q1, q2, d6, d7, d5)
 /* The last sixteen rounds. */
 #define ROUNDS8(j)                                                                     \
-    ROUND(r4, r5, r6, r7, r8, r9, r10, r11, r3, r12, j + 0)                            \
-    ROUND(r11, r4, r5, r6, r7, r8, r9, r10, r12, r3, j + 1)                            \
-    ROUND(r10, r11, r4, r5, r6, r7, r8, r9, r3, r12, j + 2)                            \
-    ROUND(r9, r10, r11, r4, r5, r6, r7, r8, r12, r3, j + 3)                            \
-    ROUND(r8, r9, r10, r11, r4, r5, r6, r7, r3, r12, j + 4)                            \
-    ROUND(r7, r8, r9, r10, r11, r4, r5, r6, r12, r3, j + 5)                            \
-    ROUND(r6, r7, r8, r9, r10, r11, r4, r5, r3, r12, j + 6)                            \
-    ROUND(r5, r6, r7, r8, r9, r10, r11, r4, r12, r3, j + 7)
+    ROUND_E(r4, r5, r6, r7, r8, r9, r10, r11, j + 0)                            \
+    ROUND_O(r11, r4, r5, r6, r7, r8, r9, r10)                            \
+    ROUND_E(r10, r11, r4, r5, r6, r7, r8, r9, j + 2)                            \
+    ROUND_O(r9, r10, r11, r4, r5, r6, r7, r8)                            \
+    ROUND_E(r8, r9, r10, r11, r4, r5, r6, r7, j + 4)                            \
+    ROUND_O(r7, r8, r9, r10, r11, r4, r5, r6)                            \
+    ROUND_E(r6, r7, r8, r9, r10, r11, r4, r5, j + 6)                            \
+    ROUND_O(r5, r6, r7, r8, r9, r10, r11, r4)
 
 /* The unrolled body is one string literal, longer than the 4,095 characters C promises
  * to support; both compilers take far longer ones. */
