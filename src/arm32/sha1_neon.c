@@ -3,7 +3,7 @@
 
 /* The technique of OpenSSL's sha1-armv4-large.pl NEON path: NEON extends the schedule
  * four words at a time and stores W[i] + K to the stack, where the rounds, in the core
- * registers, find them with one load each. The body is a naked function in assembly,
+ * registers, take four of them with one ldm. The body is a naked function in assembly,
  * called by a C wrapper, as for SHA-256 (the rounds want more core registers than GCC
  * lets an asm statement clobber).
  *
