@@ -5,9 +5,10 @@
 
 /* The technique of OpenSSL's sha256-armv4.pl NEON path: NEON extends the schedule four
  * words at a time and stores W[i] + K[i] to the stack, where the rounds, in the core
- * registers, find them with one load per two rounds; the two run side by side. The rounds need
- * 14 core registers, more than GCC lets an asm statement clobber (r7 or r11 may be the
- * frame pointer): the body is a naked function in assembly, called by a C wrapper.
+ * registers, find them with one load per two rounds; the two run side by side. The
+ * rounds need 14 core registers, more than GCC lets an asm statement clobber (r7 or r11
+ * may be the frame pointer): the body is a naked function in assembly, called by a C
+ * wrapper.
  *
  * Core registers:
  *   r4-r11   a..h; a round renames them (see ROUNDS8) instead of moving them
