@@ -1,4 +1,4 @@
-/* SHA-1 block function for 32-bit ARM with NEON: message schedule in NEON, rounds in core registers. */
+/* SHA-1 block function for ARMv7 NEON: NEON message schedule, rounds in core registers. */
 #include "armsha/sha1.h"
 
 /* The technique of OpenSSL's sha1-armv4-large.pl NEON path: NEON extends the schedule

@@ -1,4 +1,4 @@
-/* SHA-256 block function (also SHA-224) for 32-bit ARM with NEON: message schedule in NEON, rounds in core registers. */
+/* SHA-256 (and SHA-224) block function for ARMv7 NEON: NEON schedule, rounds in core registers. */
 #include "armsha/sha256.h"
 
 #include "../sha2_constants.h"
