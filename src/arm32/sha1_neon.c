@@ -139,6 +139,7 @@ __attribute__((naked, noinline)) static void sha1_neon(UNUSED uint32_t *state,
 {
     __asm__(
         "push       {r3-r11, lr}\n\t"          /* r3: keeps sp 8-byte aligned */
+        "vpush      {d8-d15}\n\t"              /* q4-q7 are callee-saved (AAPCS) */
         "sub        sp, sp, #328\n\t"
         "str        r0, [sp, #320]\n\t"
         "add        r9, r1, r2, lsl #6\n\t"
@@ -198,6 +199,7 @@ __attribute__((naked, noinline)) static void sha1_neon(UNUSED uint32_t *state,
         "cmp        r1, r9\n\t"
         "bne        1b\n\t"
         "add        sp, sp, #328\n\t"
+        "vpop       {d8-d15}\n\t"
         "pop        {r3-r11, pc}\n\t");
 }
 
