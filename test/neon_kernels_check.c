@@ -1,5 +1,6 @@
 /* Checks the 32-bit ARM NEON block functions against the portable ones, and counts
  * their instructions: `check` (default) or `count sha1|sha256|sha512 neon|portable N`. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,6 +131,73 @@ static size_t pad(const family *f, const char *msg, uint8_t *buf)
     return n;
 }
 
+/* The AAPCS: a function keeps r4-r11 and d8-d15. abi_call sets them to known values,
+ * calls fn(s, d, n) and writes what they hold afterwards into r and dd. */
+typedef struct abi_args {
+    run_fn *fn;
+    void *s;
+    const uint8_t *d;
+    size_t n;
+    uint32_t r[8];
+    double dd[8];
+} abi_args;
+_Static_assert(offsetof(abi_args, r) == 16 && offsetof(abi_args, dd) == 48, "abi_call's offsets");
+
+__attribute__((naked, noinline)) static void abi_call(__attribute__((unused)) abi_args *a)
+{
+    __asm__("push       {r0, r4-r11, lr}\n\t"
+            "vpush      {d8-d15}\n\t"
+            "ldr        r12, [r0]\n\t"
+            "ldr        r1, [r0, #8]\n\t"
+            "ldr        r2, [r0, #12]\n\t"
+            "ldr        r0, [r0, #4]\n\t"
+            "mov        r4, #0x14\n\t"
+            "mov        r5, #0x15\n\t"
+            "mov        r6, #0x16\n\t"
+            "mov        r7, #0x17\n\t"
+            "mov        r8, #0x18\n\t"
+            "mov        r9, #0x19\n\t"
+            "mov        r10, #0x1a\n\t"
+            "mov        r11, #0x1b\n\t"
+            "vmov.f64   d8, #1.0\n\t"
+            "vmov.f64   d9, #2.0\n\t"
+            "vmov.f64   d10, #3.0\n\t"
+            "vmov.f64   d11, #4.0\n\t"
+            "vmov.f64   d12, #5.0\n\t"
+            "vmov.f64   d13, #6.0\n\t"
+            "vmov.f64   d14, #7.0\n\t"
+            "vmov.f64   d15, #8.0\n\t"
+            "blx        r12\n\t"
+            "ldr        r0, [sp, #64]\n\t"
+            "add        r1, r0, #16\n\t"
+            "stm        r1, {r4-r11}\n\t"
+            "add        r1, r0, #48\n\t"
+            "vstmia     r1, {d8-d15}\n\t"
+            "vpop       {d8-d15}\n\t"
+            "pop        {r0, r4-r11, pc}\n\t");
+}
+
+static int check_abi(const family *f)
+{
+    static uint8_t data[3 * 128];
+    uint64_t state[8] = {0};
+    abi_args a = {f->neon, state, data, 3, {0}, {0}};
+    int bad = 0;
+
+    abi_call(&a);
+    for (int i = 0; i < 8; i++) {
+        if (a.r[i] != 0x14u + (unsigned)i) {
+            printf("FAIL %s: r%d not kept\n", f->name, i + 4);
+            bad++;
+        }
+        if (a.dd[i] != 1.0 + i) {
+            printf("FAIL %s: d%d not kept\n", f->name, i + 8);
+            bad++;
+        }
+    }
+    return bad;
+}
+
 static int check_family(const family *f)
 {
     static uint8_t buf[16 + 12 * 128 + 16];
@@ -166,6 +234,7 @@ static int check_family(const family *f)
                         printf("FAIL %s: %zu blocks at offset %zu\n", f->name, n, off);
                 }
             }
+    bad += check_abi(f);
     printf("%s%s: %s\n", f->name, f->built ? "" : " (portable stand-in)", bad ? "FAIL" : "ok");
     return bad;
 }
