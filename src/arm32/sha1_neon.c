@@ -1,0 +1,210 @@
+/* SHA-1 block function for ARMv7 NEON: NEON message schedule, rounds in core registers. */
+#include "armsha/sha1.h"
+
+/* The technique of OpenSSL's sha1-armv4-large.pl NEON path: NEON extends the schedule
+ * four words at a time and stores W[i] + K to the stack, where the rounds, in the core
+ * registers, take four of them with one ldm. The body is a naked function in assembly,
+ * called by a C wrapper, as for SHA-256 (the rounds want more core registers than GCC
+ * lets an asm statement clobber).
+ *
+ * The rounds skip b = rol(b, 30): c, d and e are kept as rol(x, 2) of their value, so
+ * "ror #2" on each use (folded into the eor/and/add that reads them) gives the value;
+ * a and b are plain. A round's b becomes the next round's c with no instruction.
+ *
+ * Core registers:
+ *   r4-r8    a..e; a round renames them (see ROUNDS20) instead of moving them
+ *   r2, r3, r11, r12  W[i] + K of four rounds, from one ldm
+ *   r0, r2   F(b,c,d) temporaries
+ *   r10      where the rounds' ldm reads the next four W[i] + K
+ *   lr       where NEON stores the next four W[i] + K
+ *   r1       the data;  r9 the end of the data
+ * NEON:
+ *   q0-q7    W: q(j mod 8) holds W[4j..4j+3] (32 words, for the second recurrence)
+ *   q8, q9, q11 temporaries;  q10 zero;  q12-q15 the four K, four copies each
+ * Stack (sp + ...): 0..319 W[i] + K of the 80 rounds, each word written once a block
+ *   (no slot reused, so no pointer wraps around); 320 the state pointer.
+ */
+
+armsha_sha1_blocks_fn armsha_sha1_blocks_neon;
+
+_Alignas(16) static const uint32_t sha1_k[16] = {
+    0x5a827999, 0x5a827999, 0x5a827999, 0x5a827999, 0x6ed9eba1, 0x6ed9eba1, 0x6ed9eba1, 0x6ed9eba1,
+    0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6,
+};
+
+/* e += rol(a, 5) + F(b, c, d) + W[i] + K with c, d, e as kept (see above); wk holds
+ * W[i] + K. Ch = d ^ (b & (c ^ d)); Parity = b ^ c ^ d; Maj = (c & d) + (b & (c ^ d)),
+ * the two terms never sharing a bit. F3's second temporary r2 is free: when r2 holds
+ * W[i] + K, it is read first. */
+#define LOAD_E(a, e, wk)                                                               \
+    "add    " #e ", " #wk ", " #e ", ror #2\n\t"                                        \
+    "add    " #e ", " #e ", " #a ", ror #27\n\t"
+#define F1(a, b, c, d, e, wk)                                                          \
+    LOAD_E(a, e, wk)                                                                   \
+    "eor    r0, " #c ", " #d "\n\t"                                                    \
+    "and    r0, " #b ", r0, ror #2\n\t"                                                \
+    "eor    r0, r0, " #d ", ror #2\n\t"                                                \
+    "add    " #e ", " #e ", r0\n\t"
+#define F2(a, b, c, d, e, wk)                                                          \
+    LOAD_E(a, e, wk)                                                                   \
+    "eor    r0, " #c ", " #d "\n\t"                                                    \
+    "eor    r0, " #b ", r0, ror #2\n\t"                                                \
+    "add    " #e ", " #e ", r0\n\t"
+#define F3(a, b, c, d, e, wk)                                                          \
+    LOAD_E(a, e, wk)                                                                   \
+    "and    r0, " #c ", " #d "\n\t"                                                    \
+    "eor    r2, " #c ", " #d "\n\t"                                                    \
+    "add    " #e ", " #e ", r0, ror #2\n\t"                                            \
+    "and    r2, " #b ", r2, ror #2\n\t"                                                \
+    "add    " #e ", " #e ", r2\n\t"
+
+/* W[t..t+3] + K to the next stack slot. */
+#define STORE(xn, k)                                                                   \
+    "vadd.i32   q8, " #xn ", " #k "\n\t"                                               \
+    "vst1.32    {q8}, [lr]!\n\t"
+/* W[16..31], from W[t+i] = rol(W[t+i-3] ^ W[t+i-8] ^ W[t+i-14] ^ W[t+i-16], 1): x4..x1
+ * hold W[t-16..t-1]. W[t+3] needs W[t]: lane 3 first takes 0 for it, then gets
+ * rol(W[t], 1) = rol(T[0], 2) xored in. */
+#define SCHED16(xn, x4, x3, x2, x1, k)                                                 \
+    "vext.8     q8, " #x4 ", " #x3 ", #8\n\t"   /* W[t-14..t-11] */                    \
+    "vext.8     q9, " #x1 ", q10, #4\n\t"       /* W[t-3..t-1], 0 */                   \
+    "veor       q8, q8, " #x4 "\n\t"                                                   \
+    "veor       q9, q9, " #x2 "\n\t"                                                   \
+    "veor       q8, q8, q9\n\t"                 /* T */                                \
+    "vext.8     q9, q10, q8, #4\n\t"            /* 0, 0, 0, T[0] */                    \
+    "vshl.u32   " #xn ", q8, #1\n\t"                                                   \
+    "vsri.32    " #xn ", q8, #31\n\t"                                                  \
+    "vshl.u32   q11, q9, #2\n\t"                                                       \
+    "vsri.32    q11, q9, #30\n\t"                                                      \
+    "veor       " #xn ", " #xn ", q11\n\t"                                             \
+    STORE(xn, k)
+/* W[32..79], from W[t+i] = rol(W[t+i-6] ^ W[t+i-16] ^ W[t+i-28] ^ W[t+i-32], 2), which
+ * has no dependence inside four words; xn holds W[t-32..t-29] and becomes W[t..t+3],
+ * x7, x4, x2, x1 hold W[t-28..], W[t-16..], W[t-8..], W[t-4..]. */
+#define SCHED32(xn, x7, x4, x2, x1, k)                                                 \
+    "vext.8     q8, " #x2 ", " #x1 ", #8\n\t"   /* W[t-6..t-3] */                      \
+    "veor       q8, q8, " #x4 "\n\t"                                                   \
+    "veor       q8, q8, " #x7 "\n\t"                                                   \
+    "veor       q8, q8, " #xn "\n\t"                                                   \
+    "vshl.u32   " #xn ", q8, #2\n\t"                                                   \
+    "vsri.32    " #xn ", q8, #30\n\t"                                                  \
+    STORE(xn, k)
+
+/* The W[i] + K of the next four rounds into r2, r3, r11, r12. */
+#define LOAD4 "ldm        r10!, {r2, r3, r11, r12}\n\t"
+
+/* Twenty rounds of F, the schedule work s0..s4 after every four; after five rounds the
+ * names are back. */
+#define ROUNDS20(F, s0, s1, s2, s3, s4)                                                \
+    LOAD4                                                                              \
+    F(r4, r5, r6, r7, r8, r2)                                                          \
+    F(r8, r4, r5, r6, r7, r3)                                                          \
+    F(r7, r8, r4, r5, r6, r11)                                                         \
+    F(r6, r7, r8, r4, r5, r12)                                                         \
+    s0 LOAD4                                                                           \
+    F(r5, r6, r7, r8, r4, r2)                                                          \
+    F(r4, r5, r6, r7, r8, r3)                                                          \
+    F(r8, r4, r5, r6, r7, r11)                                                         \
+    F(r7, r8, r4, r5, r6, r12)                                                         \
+    s1 LOAD4                                                                           \
+    F(r6, r7, r8, r4, r5, r2)                                                          \
+    F(r5, r6, r7, r8, r4, r3)                                                          \
+    F(r4, r5, r6, r7, r8, r11)                                                         \
+    F(r8, r4, r5, r6, r7, r12)                                                         \
+    s2 LOAD4                                                                           \
+    F(r7, r8, r4, r5, r6, r2)                                                          \
+    F(r6, r7, r8, r4, r5, r3)                                                          \
+    F(r5, r6, r7, r8, r4, r11)                                                         \
+    F(r4, r5, r6, r7, r8, r12)                                                         \
+    s3 LOAD4                                                                           \
+    F(r8, r4, r5, r6, r7, r2)                                                          \
+    F(r7, r8, r4, r5, r6, r3)                                                          \
+    F(r6, r7, r8, r4, r5, r11)                                                         \
+    F(r5, r6, r7, r8, r4, r12)                                                         \
+    s4
+
+/* The unrolled body is one string literal, longer than the 4,095 characters C promises
+ * to support; both compilers take far longer ones. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Woverlength-strings"
+#endif
+
+/* r0 = state, r1 = data, r2 = nblocks (not 0), r3 = sha1_k; the parameters are only
+ * read by the assembly (GCC warns they are unused). */
+#define UNUSED __attribute__((unused))
+__attribute__((naked, noinline)) static void sha1_neon(UNUSED uint32_t *state,
+                                                       UNUSED const uint8_t *data,
+                                                       UNUSED size_t nblocks,
+                                                       UNUSED const uint32_t *k)
+{
+    __asm__(
+        "push       {r3-r11, lr}\n\t"          /* r3: keeps sp 8-byte aligned */
+        "vpush      {d8-d15}\n\t"              /* q4-q7 are callee-saved (AAPCS) */
+        "sub        sp, sp, #328\n\t"
+        "str        r0, [sp, #320]\n\t"
+        "add        r9, r1, r2, lsl #6\n\t"
+        "vld1.32    {d24-d27}, [r3:128]!\n\t"
+        "vld1.32    {d28-d31}, [r3:128]\n\t"
+        "vmov.i32   q10, #0\n\t"
+        "ldm        r0, {r4-r8}\n\t"
+        "1:\n\t"
+        /* vld1.8 puts byte i in byte lane i whatever the CPU's byte order, so the
+         * big-endian words need vrev32 on both. No alignment needed. */
+        "vld1.8     {d0-d3}, [r1]!\n\t"
+        "vld1.8     {d4-d7}, [r1]!\n\t"
+        "ror        r6, r6, #30\n\t"            /* c, d, e as kept: rol(x, 2) */
+        "ror        r7, r7, #30\n\t"
+        "ror        r8, r8, #30\n\t"
+        "mov        lr, sp\n\t"
+        "vrev32.8   q0, q0\n\t"
+        "vrev32.8   q1, q1\n\t"
+        "vrev32.8   q2, q2\n\t"
+        "vrev32.8   q3, q3\n\t"
+        "vadd.i32   q8, q0, q12\n\t"
+        "vadd.i32   q9, q1, q12\n\t"
+        "vst1.32    {d16-d19}, [lr]!\n\t"
+        "vadd.i32   q8, q2, q12\n\t"
+        "vadd.i32   q9, q3, q12\n\t"
+        "vst1.32    {d16-d19}, [lr]!\n\t"
+        "mov        r10, sp\n\t"
+        ROUNDS20(F1,
+                 SCHED16(q4, q0, q1, q2, q3, q12),
+                 SCHED16(q5, q1, q2, q3, q4, q13),
+                 SCHED16(q6, q2, q3, q4, q5, q13),
+                 SCHED16(q7, q3, q4, q5, q6, q13),
+                 SCHED32(q0, q1, q4, q6, q7, q13))
+        ROUNDS20(F2,
+                 SCHED32(q1, q2, q5, q7, q0, q13),
+                 SCHED32(q2, q3, q6, q0, q1, q14),
+                 SCHED32(q3, q4, q7, q1, q2, q14),
+                 SCHED32(q4, q5, q0, q2, q3, q14),
+                 SCHED32(q5, q6, q1, q3, q4, q14))
+        ROUNDS20(F3,
+                 SCHED32(q6, q7, q2, q4, q5, q14),
+                 SCHED32(q7, q0, q3, q5, q6, q15),
+                 SCHED32(q0, q1, q4, q6, q7, q15),
+                 SCHED32(q1, q2, q5, q7, q0, q15),
+                 SCHED32(q2, q3, q6, q0, q1, q15))
+        ROUNDS20(F2,
+                 SCHED32(q3, q4, q7, q1, q2, q15), "", "", "", "")
+        /* state += a..e, c, d, e back from how they are kept */
+        "ldr        r0, [sp, #320]\n\t"
+        "ldm        r0, {r2, r3, r10, r11, r12}\n\t"
+        "add        r4, r4, r2\n\t"
+        "add        r5, r5, r3\n\t"
+        "add        r6, r10, r6, ror #2\n\t"
+        "add        r7, r11, r7, ror #2\n\t"
+        "add        r8, r12, r8, ror #2\n\t"
+        "stm        r0, {r4-r8}\n\t"
+        "cmp        r1, r9\n\t"
+        "bne        1b\n\t"
+        "add        sp, sp, #328\n\t"
+        "vpop       {d8-d15}\n\t"
+        "pop        {r3-r11, pc}\n\t");
+}
+
+void armsha_sha1_blocks_neon(uint32_t state[5], const uint8_t *data, size_t nblocks)
+{
+    if (nblocks != 0)
+        sha1_neon(state, data, nblocks, sha1_k);
+}
