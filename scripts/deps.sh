@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, on Debian 12, whatever armsha's build and tests need that is not there yet,
-# and fetches an aarch64 openssl CLI into build-arm-cli/ for the emulated tests.
+# fetches an aarch64 openssl CLI into build-arm-cli/ and unpacks an armhf OpenSSL into
+# build-armhf-sysroot/ for the emulated tests.
 # Sourced by demo.sh and test.sh; safe to run again.
 set -euo pipefail
 
@@ -24,6 +25,13 @@ if [ "$host_arch" != arm64 ]; then
     # libc6-dev-arm64-cross is only recommended by the cross compiler, and needed.
     pkgs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libssl-dev:arm64)
 fi
+# 32-bit ARM (armhf) the same way, but with OpenSSL unpacked rather than installed (see
+# scripts/armhf-sysroot.sh); an armhf machine builds natively.
+armhf_cross=0
+if [ "$host_arch" != arm64 ] && [ "$host_arch" != armhf ]; then
+    armhf_cross=1
+    pkgs+=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross)
+fi
 
 # libFuzzer for clang (-Dfuzzing=true, see test/fuzz/README.md); the suite does not need it.
 [ "${ARMSHA_FUZZING:-0}" = 1 ] && pkgs+=(libclang-rt-14-dev)
@@ -36,9 +44,20 @@ if [ "$host_arch" != arm64 ] && ! dpkg --print-foreign-architectures | grep -qx 
     $sudo dpkg --add-architecture arm64
     missing+=(libssl-dev:arm64)
 fi
+update=0
+if [ "$armhf_cross" = 1 ] && ! dpkg --print-foreign-architectures | grep -qx armhf; then
+    # Only for apt to know the armhf packages that armhf-sysroot.sh downloads.
+    $sudo dpkg --add-architecture armhf
+    update=1
+fi
+if [ ${#missing[@]} -gt 0 ] || [ "$update" = 1 ]; then
+    # A mirror caught mid-sync fails one index (seen: the security mirror's armhf one);
+    # the others are good, and the packages here have them.
+    $sudo apt-get update -qq ||
+        echo "deps: apt-get update reported errors (above); carrying on with the indexes it got"
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     echo "deps: installing ${missing[*]}"
-    $sudo apt-get update -qq
     # libssl-dev:arm64 must match the host's libssl3 version: upgrading both together is fine.
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
         "${pkgs[@]}" >/dev/null
@@ -52,4 +71,9 @@ if [ "$host_arch" != arm64 ] && [ ! -x "$root/build-arm-cli/usr/bin/openssl" ]; 
     (cd "$tmp" && apt-get download -qq openssl:arm64)
     dpkg -x "$tmp"/openssl_*_arm64.deb "$root/build-arm-cli"
     rm -rf "$tmp"
+fi
+
+# libcrypto, its headers and an openssl CLI for armhf, unpacked into build-armhf-sysroot/.
+if [ "$armhf_cross" = 1 ]; then
+    bash "$root/scripts/armhf-sysroot.sh"
 fi

@@ -3,7 +3,9 @@
 # natively again under AddressSanitizer and UBSan, and built with clang, and, on a machine
 # that is not arm64, the aarch64 build under qemu-aarch64 on three configurations
 # (-cpu max: every kernel; -cpu neoverse-n1: no SHA-512 instructions; ARMSHA_DISABLE=all:
-# portable code only). The native suite includes the big-endian runs (test/bigendian/:
+# portable code only) and the armhf build under qemu-arm on four (-cpu max: AArch32 SHA
+# instructions and NEON; -cpu cortex-a8: NEON only; -cpu cortex-r5f: no NEON;
+# ARMSHA_DISABLE=all). The native suite includes the big-endian runs (test/bigendian/:
 # qemu-aarch64_be and qemu-armeb, and their little-endian controls). Then scripts/trixie.sh:
 # the same against OpenSSL 3.5 in a Debian 13 chroot, this build under 3.5's libcrypto, and
 # the Debian package.
@@ -26,6 +28,8 @@ if [ "$(dpkg --print-architecture)" = arm64 ]; then
     runs+=("build portable")
 else
     runs+=("build-arm max" "build-arm neoversen1" "build-arm portable")
+    [ "$(dpkg --print-architecture)" = armhf ] ||
+        runs+=("build-armhf max" "build-armhf cortexa8" "build-armhf cortexr5f" "build-armhf portable")
 fi
 
 passed=0 failed=0 skipped=0
