@@ -128,6 +128,31 @@ static void check_case(const armsha_kernel *k, const armsha_kernel *ref, size_t 
     free(buf);
 }
 
+#if defined(ARMSHA_TEST_ABI_ARM32)
+int armsha_test_call_preserves(void (*fn)(void *, const uint8_t *, size_t), void *state,
+                               const uint8_t *data, size_t nblocks);
+
+/* The kernel keeps the registers its caller may keep values in (see abi_arm32.c). */
+static void check_preserves(const armsha_kernel *k)
+{
+    static uint8_t data[3 * 128];
+    uint64_t state[8] = {0};
+    void (*fn)(void *, const uint8_t *, size_t) =
+        k->family == ARMSHA_SHA1 ? (void (*)(void *, const uint8_t *, size_t))k->fn.sha1
+        : k->family == ARMSHA_SHA256 ? (void (*)(void *, const uint8_t *, size_t))k->fn.sha256
+                                     : (void (*)(void *, const uint8_t *, size_t))k->fn.sha512;
+
+    CHECK(armsha_test_call_preserves(fn, state, data, 3),
+          "%s kernel %s does not preserve r4-r11 and d8-d15 (AAPCS callee-saved registers)",
+          armsha_family_name(k->family), k->name);
+}
+#else
+static void check_preserves(const armsha_kernel *k)
+{
+    (void)k;
+}
+#endif
+
 int main(int argc, char **argv)
 {
     /* Optional: the number of random cases per kernel, and a seed. */
@@ -145,6 +170,7 @@ int main(int argc, char **argv)
         CHECK(armsha_kernel_selftest(k), "%s kernel %s fails the load-time self-test",
               armsha_family_name(k->family), k->name);
         check_abc(k);
+        check_preserves(k);
         for (unsigned c = 0; c < cases && armsha_test_failures - before < 10; c++) {
             /* Every block count 0..MAX_BLOCKS and offset come up early; the rest is random. */
             size_t nblocks = c <= MAX_BLOCKS ? c : armsha_rng_below(&rng, MAX_BLOCKS + 1);
