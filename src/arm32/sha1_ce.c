@@ -11,9 +11,10 @@
  *
  * GCC 12 gets OpenSSL's instruction count only through asm, one quad at a time: the
  * intrinsics take e as a uint32_t, so GCC moves every e from SHA1H's vector register to
- * a core register and back (VMOV out, VDUP in), 204 instructions a block against
- * OpenSSL's 103. Here every e stays in lane 0 of a quad register. (clang does no
- * better with the intrinsics: 225.) Other compilers get the intrinsics. */
+ * a core register and back (VMOV out, VDUP in), about twice OpenSSL's instructions a
+ * block (bench/RESULTS.md, "32-bit ARM kernel code choices"). Here every e stays in lane
+ * 0 of a quad register. clang does no better with the intrinsics. Other compilers get
+ * the intrinsics. */
 #if defined(__GNUC__)
 typedef uint32x4_t sha1_e;
 #define E_INIT(x) vdupq_n_u32(x)

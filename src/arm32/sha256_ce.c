@@ -11,11 +11,11 @@
  * abcd in place: one VMOV a quad. QUAD_SCHED also makes w0 = W[t+16..t+19] out of
  * W[t..t+15] = w0..w3.
  *
- * GCC 12 gets there only through asm, one quad at a time, the order of OpenSSL's
- * sha256-armv4: with the intrinsics it runs the message schedule ahead of the rounds,
- * keeps old and new W alive together and copies them, copies abcd and efgh between
- * registers besides, and forms each K address with an ADD (130 instructions a block
- * against OpenSSL's 118; clang 134). Other compilers get the intrinsics. */
+ * One asm statement a quad, in the order of OpenSSL's sha256-armv4, gives OpenSSL's
+ * instruction count with GCC 12 and clang 14 alike. With the intrinsics clang copies W,
+ * abcd and efgh between registers, and so does GCC unless its pre-allocation scheduler
+ * is off (bench/RESULTS.md, "32-bit ARM kernel code choices"). Other compilers get the
+ * intrinsics. */
 #if defined(__GNUC__)
 #define QUAD_SCHED(w0, w1, w2, w3)                                            \
     do {                                                                      \
