@@ -4,7 +4,9 @@
 #   bench/update-results.sh [ARM_BUILDDIR] [NATIVE_BUILDDIR]
 #
 # Defaults: build-bench-arm and build-bench under the source root (set up when missing).
-# Runs bench/insncount.sh, bench/insncount-mac.sh, bench/mca.sh and the native armsha-bench, and puts each output
+# Runs bench/insncount.sh, bench/insncount-mac.sh, bench/insncount-armhf.sh (when
+# build-armhf-sysroot/ is there; build folder $ARMHF, default build-bench-armhf),
+# bench/mca.sh and the native armsha-bench, and puts each output
 # between its <!-- BEGIN name --> / <!-- END name --> markers; the prose around them is
 # left alone (re-read it against the new figures).
 set -euo pipefail
@@ -19,6 +21,13 @@ echo "update-results: instruction counts (qemu) ..." >&2
 "$SRC/bench/insncount.sh" "$ARM" >"$OUT/insncount"
 echo "update-results: HMAC and PBKDF2 instruction counts (qemu) ..." >&2
 "$SRC/bench/insncount-mac.sh" "$ARM" >"$OUT/insncount-mac"
+names="insncount insncount-mac mca speed"
+# armhf (qemu-arm), when scripts/armhf-sysroot.sh has unpacked its OpenSSL.
+if [ -f "$SRC/build-armhf-sysroot/sysroot.txt" ]; then
+    echo "update-results: armhf instruction counts (qemu-arm) ..." >&2
+    "$SRC/bench/insncount-armhf.sh" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/insncount-armhf"
+    names="$names insncount-armhf"
+fi
 echo "update-results: llvm-mca ..." >&2
 "$SRC/bench/mca.sh" >"$OUT/mca"
 echo "update-results: native throughput ..." >&2
@@ -30,12 +39,12 @@ ninja -C "$NATIVE" armsha.so bench/armsha-bench >&2
     OPENSSL_MODULES="$NATIVE" "$NATIVE/bench/armsha-bench" -t 0.2 -r 3
 } >"$OUT/speed"
 
-python3 - "$SRC/bench/RESULTS.md" "$OUT" <<'EOF'
+python3 - "$SRC/bench/RESULTS.md" "$OUT" $names <<'EOF'
 import os, re, sys
 
 path, out = sys.argv[1], sys.argv[2]
 text = open(path).read()
-for name in ("insncount", "insncount-mac", "mca", "speed"):
+for name in sys.argv[3:]:
     body = open(os.path.join(out, name)).read().rstrip() + "\n"
     pat = re.compile(r"(<!-- BEGIN %s -->\n).*?(<!-- END %s -->)" % (name, name), re.S)
     if not pat.search(text):
