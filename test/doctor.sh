@@ -3,7 +3,8 @@
 # missing module, no armsha, no config file, no activate, --json, each by exit status and message.
 # usage: doctor.sh MODULE_DIR CONF_PATH DOCTOR_CMD...   (DOCTOR_CMD may start with qemu-aarch64)
 # env: ARMSHA_EXPECT_KERNELS (required): the kernels line armsha must report here;
-#      QEMU_CPU under qemu: the emulated CPU, whose SHA features the doctor must name.
+#      QEMU_CPU under qemu: the emulated CPU, whose SHA features the doctor must name;
+#      ARMSHA_TEST_CPU_FAMILY: the build's host CPU family (aarch64, arm, ...).
 set -u
 
 if [ $# -lt 3 ]; then
@@ -29,10 +30,13 @@ unset OPENSSL_CONF OPENSSL_MODULES ARMSHA_PORTABLE
 
 # What the OS must report, from a source other than the doctor: the emulated CPU model
 # under qemu, /proc/cpuinfo on ARM hardware; x86 has no ARM SHA instructions at all.
-case "${QEMU_CPU:-}" in
-    max) cpu_expect="sha1 yes, sha256 yes, sha512 yes" ;;
-    neoverse-n1) cpu_expect="sha1 yes, sha256 yes, sha512 no" ;;
-    "")
+# ARMSHA_TEST_CPU_FAMILY (meson's host cpu family) tells qemu-arm's "max" from qemu-aarch64's.
+case "${ARMSHA_TEST_CPU_FAMILY:-}:${QEMU_CPU:-}" in
+    arm:max) cpu_expect="sha1 yes, sha256 yes, sha512 no" ;; # AArch32 has no SHA-512 instructions
+    arm:cortex-a8 | arm:cortex-r5f) cpu_expect="sha1 no, sha256 no, sha512 no" ;;
+    *:max) cpu_expect="sha1 yes, sha256 yes, sha512 yes" ;;
+    *:neoverse-n1) cpu_expect="sha1 yes, sha256 yes, sha512 no" ;;
+    *:)
         case $(uname -m) in
             x86_64|i?86) cpu_expect="sha1 no, sha256 no, sha512 no" ;;
             aarch64|arm*)
