@@ -8,8 +8,10 @@
 /* arm_neon.h for AArch32 has no vld1q_u8_x2, and GCC gives each vld1q_u8 an address of
  * its own: through asm the load steps the pointer itself. GCC prints a register list for
  * a pair of vectors (%h), so that half a block takes one VLD1; clang cannot, and takes
- * two. */
-#if defined(__GNUC__) && !defined(__clang__)
+ * two. Big-endian (armeb) takes the intrinsics: there GCC has no register pair for
+ * "=w" (impossible constraint) and clang numbers the lanes of a q register that asm's
+ * VLD1.8 filled otherwise than its own vld1q_u8 would. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__ARMEB__)
 #define ARMSHA_LOAD_HALF(lo, hi, p)                                      \
     do {                                                                 \
         uint8x16x2_t h_;                                                 \
@@ -18,7 +20,7 @@
         lo = vreinterpretq_u32_u8(vrev32q_u8(h_.val[0]));                \
         hi = vreinterpretq_u32_u8(vrev32q_u8(h_.val[1]));                \
     } while (0)
-#elif defined(__GNUC__)
+#elif defined(__GNUC__) && !defined(__ARMEB__)
 #define ARMSHA_LOAD_HALF(lo, hi, p)                                      \
     do {                                                                 \
         uint8x16_t l_, h_;                                               \

@@ -14,8 +14,10 @@
  * a core register and back (VMOV out, VDUP in), about twice OpenSSL's instructions a
  * block (bench/RESULTS.md, "32-bit ARM kernel code choices"). Here every e stays in lane
  * 0 of a quad register. clang does no better with the intrinsics. Other compilers get
- * the intrinsics. */
-#if defined(__GNUC__)
+ * the intrinsics,
+ * and so does big-endian ARM (armeb): there the compilers number the lanes of a quad
+ * register otherwise than the instructions do, which the asm assumes. */
+#if defined(__GNUC__) && !defined(__ARMEB__)
 typedef uint32x4_t sha1_e;
 #define E_INIT(x) vdupq_n_u32(x)
 #define E_ADD(a, b) vaddq_u32((a), (b))

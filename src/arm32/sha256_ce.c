@@ -15,8 +15,10 @@
  * instruction count with GCC 12 and clang 14 alike. With the intrinsics clang copies W,
  * abcd and efgh between registers, and so does GCC unless its pre-allocation scheduler
  * is off (bench/RESULTS.md, "32-bit ARM kernel code choices"). Other compilers get the
- * intrinsics. */
-#if defined(__GNUC__)
+ * intrinsics,
+ * and so does big-endian ARM (armeb): there the compilers number the lanes of a quad
+ * register otherwise than the instructions do, which the asm assumes. */
+#if defined(__GNUC__) && !defined(__ARMEB__)
 #define QUAD_SCHED(w0, w1, w2, w3)                                            \
     do {                                                                      \
         uint32x4_t wk_, abcd_in_;                                             \
