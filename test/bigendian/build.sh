@@ -17,9 +17,15 @@ ARM64_KERNELS="src/arm64/sha1_ce.c:-march=armv8-a+crypto
                src/arm64/sha256_ce.c:-march=armv8-a+crypto
                src/arm64/sha512_ce.c:-march=armv8.2-a+sha3"
 ARM64_DEFS="-DARMSHA_ARM64_KERNELS=1"
-# None on main yet (src/arm32/ comes with the 32-bit kernels).
-ARM32_KERNELS=""
-ARM32_DEFS=""
+# The float ABI is the targets' (hard). src/meson.build also gives the aarch32-ce files
+# GCC's -fno-schedule-insns: speed only, and armeb takes their intrinsics path anyway.
+ARM32_KERNELS="src/arm32/sha1_ce.c:-march=armv8-a,-mfpu=crypto-neon-fp-armv8,-mfloat-abi=hard
+               src/arm32/sha256_ce.c:-march=armv8-a,-mfpu=crypto-neon-fp-armv8,-mfloat-abi=hard
+               src/arm32/sha1_neon.c:-mfpu=neon,-mfloat-abi=hard
+               src/arm32/sha256_neon.c:-mfpu=neon,-mfloat-abi=hard
+               src/arm32/sha512_neon.c:-mfpu=neon,-mfloat-abi=hard"
+ARM32_DEFS="-DARMSHA_ARM32_KERNELS=1 -DARMSHA_HAVE_SHA1_NEON=1 -DARMSHA_HAVE_SHA256_NEON=1
+            -DARMSHA_HAVE_SHA512_NEON=1"
 TEST_SRC="test/bigendian/freestanding.c test/bigendian/be_test.c"
 
 src=$1 out=$2 target=$3 compiler=${4:-clang}
