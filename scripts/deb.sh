@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the Debian package armsha_VERSION_ARCH.deb for each ARCH given (default: amd64
-# and arm64; arm64 cross-compiled on other machines) into build-deb/, from
+# Builds the Debian package armsha_VERSION_ARCH.deb for each ARCH given (default: amd64,
+# arm64 and armhf; cross-compiled on other machines, armhf against the OpenSSL that
+# scripts/armhf-sysroot.sh unpacks) into build-deb/, from
 # `meson install --destdir` of a build configured for /usr with Debian's hardening flags,
 # plus the files in scripts/deb/, and checks it with lintian (which must report nothing
 # beyond the overrides in scripts/deb/lintian-overrides).
@@ -10,7 +11,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 out=$root/build-deb
 archs=("$@")
-[ ${#archs[@]} -gt 0 ] || archs=(amd64 arm64)
+[ ${#archs[@]} -gt 0 ] || archs=(amd64 arm64 armhf)
 maintainer=${DEB_MAINTAINER:-armsha maintainers <armsha@example.org>}
 version=$(meson introspect --projectinfo meson.build | python3 -c 'import json,sys; print(json.load(sys.stdin)["version"])')
 # The changelog's date: the last commit's, so that the same tree gives the same package.
@@ -26,14 +27,22 @@ needed_version() {
 }
 
 build_one() {
-    local arch=$1 host_arch bdir dest cross=() multiarch
+    local arch=$1 host_arch bdir dest cross=() cross_file="" multiarch
     host_arch=$(dpkg --print-architecture)
     bdir=$out/build-$arch dest=$out/root-$arch
     if [ "$arch" != "$host_arch" ]; then
         case $arch in
-            arm64) cross=(--cross-file conf/cross/aarch64-linux-gnu.txt) ;;
+            arm64) cross_file=conf/cross/aarch64-linux-gnu.txt ;;
+            # armhf builds against the OpenSSL that scripts/armhf-sysroot.sh unpacked (deps.sh
+            # runs it), as build.sh's build-armhf does.
+            armhf)
+                cross_file=conf/cross/arm-linux-gnueabihf.txt
+                [ -f build-armhf-sysroot/sysroot.txt ] ||
+                    { echo "deb: no build-armhf-sysroot/ (scripts/armhf-sysroot.sh makes it)"; return 1; }
+                cross=(--cross-file build-armhf-sysroot/sysroot.txt) ;;
             *) echo "deb: no cross file for $arch"; return 1 ;;
         esac
+        cross+=(--cross-file "$cross_file")
     fi
     multiarch=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null)
     if [ ! -f "$bdir/build.ninja" ]; then
@@ -55,7 +64,7 @@ build_one() {
 
     # Stripped as dh_strip does: symbols not needed for linking and the .comment/.note sections.
     local strip=strip f
-    [ ${#cross[@]} -eq 0 ] || strip=$(sed -n "s/^strip = '\(.*\)'/\1/p" conf/cross/aarch64-linux-gnu.txt)
+    [ -z "$cross_file" ] || strip=$(sed -n "s/^strip = '\(.*\)'/\1/p" "$cross_file")
     for f in $(find "$dest/usr" -type f \( -name '*.so' -o -path '*/bin/*' \)); do
         "$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$f"
     done
