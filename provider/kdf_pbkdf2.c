@@ -144,7 +144,12 @@ static int set_membuf(const armsha_provctx *pc, unsigned char **buf, size_t *len
             return 0;
         }
     } else if (p->data != NULL) {
-        if (p->data_type != OSSL_PARAM_OCTET_STRING)
+        const void *src;
+        size_t n;
+
+        /* libcrypto's own type check, as the default provider's: it raises an error for a
+         * wrong type from OpenSSL 3.2 on and fails quietly before. */
+        if (!OSSL_PARAM_get_octet_string_ptr(p, &src, &n))
             return 0;
         if ((*buf = malloc(p->data_size)) == NULL) {
             armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes", p->data_size);

@@ -313,6 +313,27 @@ static const OSSL_PARAM *hmac_settable_ctx_params(void *vctx, void *provctx)
     return settable_ctx;
 }
 
+/* Whether the default provider's HMAC beside armsha accepts the flag p that armsha could not
+ * read: OpenSSL 3.0's refuses a flag of the wrong type, 3.5's ignores it. Asked only on that
+ * error path, so that armsha does what the default provider does under any 3.x. */
+static int default_hmac_accepts(const hmac_ctx *ctx, const OSSL_PARAM *p)
+{
+    OSSL_PARAM one[2] = { *p, OSSL_PARAM_END };
+    EVP_MAC *mac;
+    EVP_MAC_CTX *fctx;
+    int ok;
+
+    ERR_set_mark(); /* the probe's own errors are not the caller's */
+    mac = ctx->pc->child != NULL ? EVP_MAC_fetch(ctx->pc->child, "HMAC", ARMSHA_FALLBACK_PROPS)
+                                 : NULL;
+    fctx = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL;
+    ok = fctx != NULL && EVP_MAC_CTX_set_params(fctx, one);
+    EVP_MAC_CTX_free(fctx);
+    EVP_MAC_free(mac);
+    ERR_pop_to_mark();
+    return ok;
+}
+
 /* In the default provider's order: digest, flags, key, TLS data size. */
 static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
@@ -326,8 +347,11 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     for (int i = 0; i < 2; i++) {
         if ((p = OSSL_PARAM_locate_const(params, flag_names[i])) == NULL)
             continue;
-        if (!OSSL_PARAM_get_int(p, &ctx->flag[i]))
+        if (!OSSL_PARAM_get_int(p, &ctx->flag[i])) {
+            if (default_hmac_accepts(ctx, p))
+                continue;
             return 0;
+        }
         ctx->flag_set[i] = 1;
         /* On the core they change nothing (they are hints to an EVP_MD_CTX). */
         if (ctx->engine == ENGINE_FALLBACK) {
