@@ -7,11 +7,6 @@
 #include "kernel_list.h"
 #include "selftest.h"
 
-static const char *family_word(unsigned family)
-{
-    return family == ARMSHA_SHA1 ? "sha1" : family == ARMSHA_SHA256 ? "sha256" : "sha512";
-}
-
 /* Appends to the report; it is sized for the longest line that can be made. */
 static void report_add(armsha_kernels *k, const char *text)
 {
@@ -30,7 +25,7 @@ int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disable
 
         if (c->needs == 0 && !armsha_kernel_selftest(c)) {
             snprintf(k->report, sizeof(k->report), "%s=%s failed its self-test",
-                     family_word(c->family), c->name);
+                     armsha_family_name(c->family), c->name);
             return 0;
         }
     }
@@ -54,7 +49,7 @@ int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disable
             }
         }
         if (use == NULL) { /* unreachable: kernel_list.c has a portable kernel per family */
-            snprintf(k->report, sizeof(k->report), "%s: no kernel", family_word(fam));
+            snprintf(k->report, sizeof(k->report), "%s: no kernel", armsha_family_name(fam));
             return 0;
         }
         if (fam == ARMSHA_SHA1)
@@ -66,7 +61,7 @@ int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disable
 
         if (fam != ARMSHA_SHA1)
             report_add(k, " ");
-        report_add(k, family_word(fam));
+        report_add(k, armsha_family_name(fam));
         report_add(k, "=");
         report_add(k, use->name);
         if (failed[0] != '\0') {

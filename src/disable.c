@@ -59,3 +59,8 @@ int armsha_parse_disable(const char *list, unsigned *mask, const char **bad, siz
     *mask = m;
     return 1;
 }
+
+const char *armsha_family_name(unsigned family)
+{
+    return family == ARMSHA_SHA1 ? "sha1" : family == ARMSHA_SHA256 ? "sha256" : "sha512";
+}

@@ -73,7 +73,7 @@ static size_t pad_message(uint8_t out[MAX_BLOCKS * MAX_BLOCK], const known_answe
 static int broken_on_purpose(const armsha_kernel *k)
 {
     const char *env = getenv("ARMSHA_TEST_BREAK_SELFTEST");
-    const char *fam = k->family == ARMSHA_SHA1 ? "sha1" : k->family == ARMSHA_SHA256 ? "sha256" : "sha512";
+    const char *fam = armsha_family_name(k->family);
     size_t nf = strlen(fam), nk = strlen(k->name);
 
     for (const char *p = env; p != NULL && *p != '\0'; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)

@@ -5,11 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *armsha_family_name(unsigned family)
-{
-    return family == ARMSHA_SHA1 ? "sha1" : family == ARMSHA_SHA256 ? "sha256" : "sha512";
-}
-
 static const char *cpu_bits_text(unsigned bits, char *buf, size_t size)
 {
     snprintf(buf, size, "%s%s%s%s%s", bits & ARMSHA_CPU_SHA1 ? " sha1" : "",

@@ -13,9 +13,7 @@
 /* A digest as the tests know it: its entry in the core's table (armsha_digests). */
 typedef armsha_digest_info armsha_variant;
 
-/* "sha1", "sha256" or "sha512": the words of ARMSHA_EXPECT_KERNELS and of the provider's
- * "armsha-kernels" report. */
-const char *armsha_family_name(unsigned family);
+/* armsha_family_name (armsha/cpu.h) gives the family words of ARMSHA_EXPECT_KERNELS. */
 
 /* ---- kernels ---- */
 

@@ -37,6 +37,10 @@ typedef struct armsha_kernels {
 /* The ARMSHA_CPU_* bits the OS reports for this CPU; 0 off ARM or where it cannot ask. */
 unsigned armsha_cpu_features(void);
 
+/* "sha1", "sha256" or "sha512" for ARMSHA_SHA1, ARMSHA_SHA256 or ARMSHA_SHA512: the family
+ * words of the disable list and of the kernels line. */
+const char *armsha_family_name(unsigned family);
+
 /* Parses a comma-separated list of "sha1", "sha256", "sha512", "all" or "none"
  * (spaces and case ignored; NULL or "" means none) into ARMSHA_SHA* bits.
  * Returns 1, or 0 with *bad pointing at the first unknown word (not
