@@ -4,8 +4,8 @@
 #
 #   bench/insncount-armhf.sh BUILDDIR > table.md
 #
-# BUILDDIR: an armhf cross build folder; set up with build-armhf-sysroot/sysroot.txt and
-# conf/cross/arm-linux-gnueabihf.txt when it does not exist yet (scripts/armhf-sysroot.sh
+# BUILDDIR: an armhf cross build folder; set up with build-foreign/armhf/sysroot.txt and
+# conf/cross/arm-linux-gnueabihf.txt when it does not exist yet (scripts/foreign.sh armhf
 # must have run), then armsha.so and bench/armsha-bench are (re)built in it. Both
 # providers run in one process with Debian's armhf libcrypto from the sysroot.
 # Every figure is (insns(N=k) - insns(N=0)) / k of two `armsha-bench count` processes
@@ -19,14 +19,14 @@ set -euo pipefail
 
 [ $# -eq 1 ] || { echo "usage: $0 BUILDDIR" >&2; exit 2; }
 SRC=$(cd "$(dirname "$0")/.." && pwd)
-SYSROOT=$SRC/build-armhf-sysroot
+SYSROOT=$SRC/build-foreign/armhf
 mkdir -p "$1"
 BUILD=$(cd "$1" && pwd)
 JOBS=${JOBS:-2}
 ALGS=${ALGS:-"SHA1 SHA2-256 SHA2-512"}
 SIZES=${SIZES:-"16 64 1024 16384"}
 INSNCOUNT_C=${INSNCOUNT_C:-$SRC/../shared/tools/qemu-insncount.c}
-[ -f "$SYSROOT/sysroot.txt" ] || { echo "$0: run scripts/armhf-sysroot.sh first" >&2; exit 1; }
+[ -f "$SYSROOT/sysroot.txt" ] || { echo "$0: run scripts/foreign.sh armhf (or scripts/deps.sh) first" >&2; exit 1; }
 
 if [ ! -f "$BUILD/build.ninja" ]; then
     meson setup "$BUILD" "$SRC" --cross-file "$SYSROOT/sysroot.txt" \

@@ -18,10 +18,15 @@ mkdir -p "$1"
 BUILD=$(cd "$1" && pwd)
 JOBS=${JOBS:-2}
 QEMU=${QEMU:-qemu-aarch64}
+# The arm64 OpenSSL of scripts/foreign.sh; scripts/qemu-run.sh runs the programs against it.
+SYSROOT=$SRC/build-foreign/arm64
+QEMU_RUN=$SRC/scripts/qemu-run.sh
+[ -f "$SYSROOT/sysroot.txt" ] || { echo "$0: run scripts/foreign.sh arm64 (or scripts/deps.sh) first" >&2; exit 1; }
 INSNCOUNT_C=${INSNCOUNT_C:-$SRC/../shared/tools/qemu-insncount.c}
 
 if [ ! -f "$BUILD/build.ninja" ]; then
-    meson setup "$BUILD" "$SRC" --cross-file "$SRC/conf/cross/aarch64-linux-gnu.txt" >&2
+    meson setup "$BUILD" "$SRC" --cross-file "$SYSROOT/sysroot.txt" \
+        --cross-file "$SRC/conf/cross/aarch64-linux-gnu.txt" >&2
 fi
 ninja -C "$BUILD" armsha.so bench/armsha-bench-mac >&2
 BENCH=$BUILD/bench/armsha-bench-mac
@@ -46,7 +51,7 @@ run_one() {
     [ "$extra" != "-" ] || extra=
     # shellcheck disable=SC2086
     if ! env -i PATH=/usr/bin:/bin OPENSSL_MODULES="$BUILD" OPENSSL_CONF=/dev/null QEMU_CPU="$cpu" $extra \
-            "$QEMU" -plugin "$PLUGIN,out=$out.txt" "$BENCH" count "$prov" "$kind" \
+            "$QEMU_RUN" aarch64 "$SYSROOT" -plugin "$PLUGIN,out=$out.txt" -- "$BENCH" count "$prov" "$kind" \
             "$(printf %06d "$n")" 2>"$out.err"; then
         echo "FAILED: $cfg $prov $kind $n: $(head -c 300 "$out.err")" >&2
         return 0
@@ -54,7 +59,7 @@ run_one() {
     sed -n 's/^insns //p' "$out.txt" >"$out"
 }
 export -f run_one
-export WORK BUILD QEMU PLUGIN BENCH
+export WORK BUILD QEMU QEMU_RUN SYSROOT PLUGIN BENCH
 
 jobs=$WORK/jobs
 : >"$jobs"

@@ -25,10 +25,15 @@ ALGS=${ALGS:-"SHA1 SHA2-256 SHA2-512"}
 SIZES=${SIZES:-"16 64 256 1024 8192 16384"}
 BREAKDOWNS=${BREAKDOWNS:-"SHA2-256:16:oneshot SHA2-256:16:stream"}
 QEMU=${QEMU:-qemu-aarch64}
+# The arm64 OpenSSL of scripts/foreign.sh; scripts/qemu-run.sh runs the programs against it.
+SYSROOT=$SRC/build-foreign/arm64
+QEMU_RUN=$SRC/scripts/qemu-run.sh
+[ -f "$SYSROOT/sysroot.txt" ] || { echo "$0: run scripts/foreign.sh arm64 (or scripts/deps.sh) first" >&2; exit 1; }
 INSNCOUNT_C=${INSNCOUNT_C:-$SRC/../shared/tools/qemu-insncount.c}
 
 if [ ! -f "$BUILD/build.ninja" ]; then
-    meson setup "$BUILD" "$SRC" --cross-file "$SRC/conf/cross/aarch64-linux-gnu.txt" >&2
+    meson setup "$BUILD" "$SRC" --cross-file "$SYSROOT/sysroot.txt" \
+        --cross-file "$SRC/conf/cross/aarch64-linux-gnu.txt" >&2
 fi
 ninja -C "$BUILD" armsha.so bench/armsha-bench >&2
 BENCH=$BUILD/bench/armsha-bench
@@ -75,7 +80,7 @@ run_one() {
     # N is zero-padded so that argv has the same length in both.
     # shellcheck disable=SC2086
     if ! env -i PATH=/usr/bin:/bin OPENSSL_MODULES="$BUILD" QEMU_CPU="$cpu" $extra \
-            "$QEMU" -plugin "$PLUGIN,out=$out.txt" "$BENCH" count "$prov" "$alg" "$size" "$mode" \
+            "$QEMU_RUN" aarch64 "$SYSROOT" -plugin "$PLUGIN,out=$out.txt" -- "$BENCH" count "$prov" "$alg" "$size" "$mode" \
             "$(printf %06d "$n")" 2>"$out.err"; then
         echo "FAILED: $cfg $prov $alg $size $mode $n: $(head -c 300 "$out.err")" >&2
         return 0
@@ -83,14 +88,14 @@ run_one() {
     sed -n 's/^insns //p' "$out.txt" >"$out"
 }
 export -f run_one
-export WORK BUILD QEMU PLUGIN BENCH
+export WORK BUILD QEMU QEMU_RUN SYSROOT PLUGIN BENCH
 
 # Kernels and versions per configuration, from the same environment as the counts.
 for c in "${CONFIGS[@]}"; do
     IFS='|' read -r name cpu extra <<<"$c"
     # shellcheck disable=SC2086
     env -i PATH=/usr/bin:/bin OPENSSL_MODULES="$BUILD" QEMU_CPU="$cpu" $extra \
-        "$QEMU" "$BENCH" info >"$WORK/$name.info" 2>&1 || true
+        "$QEMU_RUN" aarch64 "$SYSROOT" -- "$BENCH" info >"$WORK/$name.info" 2>&1 || true
 done
 
 jobs=$WORK/jobs
@@ -128,7 +133,7 @@ for b in $BREAKDOWNS; do
         for n in 0 "$k"; do
             env -i PATH=/usr/bin:/bin OPENSSL_MODULES="$BUILD" QEMU_CPU=max \
                 ARMSHA_BENCH_MAPS="$WORK/bd.$tag.$prov.maps" \
-                "$QEMU" -plugin "$TBPROF,out=$WORK/bd.$tag.$prov.$n.prof" "$BENCH" count "$prov" \
+                "$QEMU_RUN" aarch64 "$SYSROOT" -plugin "$TBPROF,out=$WORK/bd.$tag.$prov.$n.prof" -- "$BENCH" count "$prov" \
                 "$alg" "$size" "$mode" "$(printf %06d "$n")" 2>>"$WORK/bd.err" ||
                 echo "FAILED: breakdown $b $prov $n" >&2
         done

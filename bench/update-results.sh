@@ -5,7 +5,7 @@
 #
 # Defaults: build-bench-arm and build-bench under the source root (set up when missing).
 # Runs bench/insncount.sh, bench/insncount-mac.sh, bench/insncount-armhf.sh (when
-# build-armhf-sysroot/ is there; build folder $ARMHF, default build-bench-armhf),
+# build-foreign/armhf/ is there; build folder $ARMHF, default build-bench-armhf),
 # bench/mca.sh and the native armsha-bench, and puts each output
 # between its <!-- BEGIN name --> / <!-- END name --> markers; the prose around them is
 # left alone (re-read it against the new figures).
@@ -22,8 +22,8 @@ echo "update-results: instruction counts (qemu) ..." >&2
 echo "update-results: HMAC and PBKDF2 instruction counts (qemu) ..." >&2
 "$SRC/bench/insncount-mac.sh" "$ARM" >"$OUT/insncount-mac"
 names="insncount insncount-mac mca speed"
-# armhf (qemu-arm), when scripts/armhf-sysroot.sh has unpacked its OpenSSL.
-if [ -f "$SRC/build-armhf-sysroot/sysroot.txt" ]; then
+# armhf (qemu-arm), when scripts/foreign.sh armhf has unpacked its OpenSSL.
+if [ -f "$SRC/build-foreign/armhf/sysroot.txt" ]; then
     echo "update-results: armhf instruction counts (qemu-arm) ..." >&2
     "$SRC/bench/insncount-armhf.sh" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/insncount-armhf"
     names="$names insncount-armhf"

@@ -1,38 +1,68 @@
 #!/usr/bin/env bash
-# Configures (once) and builds armsha: build/ for this machine, with --all also
-# build-asan/ (the same under the sanitizers) and build-clang/ (built with clang) and, on a
-# machine that is not arm64, build-arm/ cross-compiled for aarch64 to run under qemu-aarch64
-# and build-armhf/ for 32-bit ARM to run under qemu-arm.
-set -euo pipefail
+# Configures (once) and builds armsha's build folders:
+#   native  build/        this machine
+#   asan    build-asan/   the same under AddressSanitizer and UBSan
+#   clang   build-clang/  built with clang
+#   arm     build-arm/    cross-compiled for aarch64, run under qemu-aarch64 (not on arm64)
+#   armhf   build-armhf/  32-bit ARM, run under qemu-arm (not on arm64 or armhf)
+# Usage: build.sh [NAME...] (default: native arm, what scripts/demo.sh needs); build.sh --all:
+# every one. The cross builds need scripts/deps.sh's build-foreign/ARCH/. Each folder that
+# fails to build is said in one line, "build: NAME (DIR) failed"; the exit status is their
+# number.
+set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
+host_arch=$(dpkg --print-architecture)
 opts=()
 [ "${CI:-}" = true ] && opts+=(-Dwerror=true)
 
-[ -f build/build.ninja ] || meson setup build "${opts[@]}" >/dev/null
-ninja -C build >/dev/null
-# The same suite under AddressSanitizer and UBSan: an out-of-bounds access or undefined
-# behaviour in the cores or the provider fails it even when the digest comes out right.
-if [ "${1:-}" = --all ]; then
-    [ -f build-asan/build.ninja ] || meson setup build-asan "${opts[@]}" \
-        -Db_sanitize=address,undefined -Db_lto=false >/dev/null
-    ninja -C build-asan >/dev/null
-    # The code must be warning-free with clang as well as gcc.
-    [ -f build-clang/build.ninja ] || CC=clang meson setup build-clang "${opts[@]}" >/dev/null
-    ninja -C build-clang >/dev/null
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=(native arm)
+if [ "${names[0]}" = --all ]; then
+    names=(native asan clang arm armhf)
 fi
-if [ "$(dpkg --print-architecture)" != arm64 ]; then
-    [ -f build-arm/build.ninja ] || meson setup build-arm "${opts[@]}" \
-        --cross-file conf/cross/aarch64-linux-gnu.txt \
-        -Dopenssl="$root/build-arm-cli/usr/bin/openssl" >/dev/null
-    ninja -C build-arm >/dev/null
-fi
-# 32-bit ARM (armhf) under qemu-arm, against the OpenSSL scripts/armhf-sysroot.sh unpacked.
-if [ "$(dpkg --print-architecture)" != arm64 ] && [ "$(dpkg --print-architecture)" != armhf ]; then
-    [ -f build-armhf/build.ninja ] || meson setup build-armhf "${opts[@]}" \
-        --cross-file build-armhf-sysroot/sysroot.txt \
-        --cross-file conf/cross/arm-linux-gnueabihf.txt \
-        -Dopenssl="$root/build-armhf-sysroot/usr/bin/openssl" >/dev/null
-    ninja -C build-armhf >/dev/null
-fi
+
+# $1: the C compiler ("" for meson's choice), $2: folder, rest: meson setup options.
+# Configures once (a half-configured folder is made anew), builds every time.
+build_dir() {
+    local cc=$1 dir=$2 log
+    shift 2
+    if [ ! -f "$dir/build.ninja" ]; then
+        rm -rf "$dir"
+        log=$(mktemp)
+        if ! env ${cc:+CC=$cc} meson setup "$dir" ${opts[@]+"${opts[@]}"} "$@" >"$log" 2>&1; then
+            tail -20 "$log"
+            rm -f "$log"
+            return 1
+        fi
+        rm -f "$log"
+    fi
+    ninja -C "$dir" >/dev/null
+}
+
+failed=0
+for name in "${names[@]}"; do
+    case $name in
+        native) dir=build args=() cc= ;;
+        # An out-of-bounds access or undefined behaviour in the cores or the provider fails
+        # the suite even when the digest comes out right.
+        asan) dir=build-asan args=(-Db_sanitize=address,undefined -Db_lto=false) cc= ;;
+        # The code must be warning-free with clang as well as gcc.
+        clang) dir=build-clang args=() cc=clang ;;
+        arm)
+            [ "$host_arch" != arm64 ] || continue
+            dir=build-arm cc= args=(--cross-file build-foreign/arm64/sysroot.txt
+                --cross-file conf/cross/aarch64-linux-gnu.txt
+                -Dopenssl="$root/build-foreign/arm64/usr/bin/openssl") ;;
+        armhf)
+            [ "$host_arch" != arm64 ] && [ "$host_arch" != armhf ] || continue
+            dir=build-armhf cc= args=(--cross-file build-foreign/armhf/sysroot.txt
+                --cross-file conf/cross/arm-linux-gnueabihf.txt
+                -Dopenssl="$root/build-foreign/armhf/usr/bin/openssl") ;;
+        *) echo "build: unknown build $name"; failed=$((failed + 1)); continue ;;
+    esac
+    build_dir "$cc" "$dir" ${args[@]+"${args[@]}"} ||
+        { echo "build: $name ($dir) failed"; failed=$((failed + 1)); }
+done
+exit "$failed"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package armsha_VERSION_ARCH.deb for each ARCH given (default: amd64,
-# arm64 and armhf; cross-compiled on other machines, armhf against the OpenSSL that
-# scripts/armhf-sysroot.sh unpacks) into build-deb/, from
+# arm64 and armhf; cross-compiled on other machines against the OpenSSL that
+# scripts/foreign.sh unpacks into build-foreign/ARCH/) into build-deb/, from
 # `meson install --destdir` of a build configured for /usr with Debian's hardening flags,
 # plus the files in scripts/deb/, and checks it with lintian (which must report nothing
 # beyond the overrides in scripts/deb/lintian-overrides).
@@ -31,18 +31,16 @@ build_one() {
     host_arch=$(dpkg --print-architecture)
     bdir=$out/build-$arch dest=$out/root-$arch
     if [ "$arch" != "$host_arch" ]; then
+        # Against the OpenSSL that scripts/foreign.sh unpacked (deps.sh runs it), as
+        # build.sh's cross builds do.
         case $arch in
             arm64) cross_file=conf/cross/aarch64-linux-gnu.txt ;;
-            # armhf builds against the OpenSSL that scripts/armhf-sysroot.sh unpacked (deps.sh
-            # runs it), as build.sh's build-armhf does.
-            armhf)
-                cross_file=conf/cross/arm-linux-gnueabihf.txt
-                [ -f build-armhf-sysroot/sysroot.txt ] ||
-                    { echo "deb: no build-armhf-sysroot/ (scripts/armhf-sysroot.sh makes it)"; return 1; }
-                cross=(--cross-file build-armhf-sysroot/sysroot.txt) ;;
+            armhf) cross_file=conf/cross/arm-linux-gnueabihf.txt ;;
             *) echo "deb: no cross file for $arch"; return 1 ;;
         esac
-        cross+=(--cross-file "$cross_file")
+        [ -f "build-foreign/$arch/sysroot.txt" ] ||
+            { echo "deb: no build-foreign/$arch/ (scripts/foreign.sh $arch makes it)"; return 1; }
+        cross=(--cross-file "build-foreign/$arch/sysroot.txt" --cross-file "$cross_file")
     fi
     multiarch=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null)
     if [ ! -f "$bdir/build.ninja" ]; then

@@ -4,7 +4,8 @@
 #   trixie-compat-x86    the host's build/ (Debian 12, OpenSSL 3.0 headers: module, tests, armsha-doctor)
 #                        loaded by 3.5's libcrypto
 #   trixie-compat-arm64  the host's build-arm/ under qemu-aarch64 -cpu max with trixie's arm64
-#                        libc6 and libssl3t64 unpacked (not installed) as QEMU_LD_PREFIX
+#                        libc6 and libssl3t64 unpacked (not installed), run by scripts/qemu-run.sh
+#                        with ARMSHA_QEMU_ROOT (trixie's loader, libc and libcrypto)
 #   trixie-deb           the Debian packages built (this machine's and arm64), this machine's
 #                        installed, enabled, used, disabled and purged in the chroot
 # Usage: trixie.sh [STEP...] (default: all). Needs root (debootstrap, chroot, mount); run after
@@ -113,9 +114,11 @@ compat_arm64() {
     fi
     [ -f build-arm/armsha.so ] || { echo "trixie: no build-arm/armsha.so (run scripts/build.sh)"; failed=$((failed + 1)); return; }
     arm64_fetch || { echo "trixie: could not fetch trixie's arm64 packages"; failed=$((failed + 1)); return; }
-    export QEMU_LD_PREFIX=$arm64_root
-    local ver
-    ver=$(QEMU_CPU=max OPENSSL_CONF=/dev/null qemu-aarch64 "$arm64_root/usr/bin/openssl" version)
+    # build-arm's exe_wrapper (scripts/qemu-run.sh) then runs every test program with
+    # trixie's loader, libc and libcrypto instead of build-foreign/arm64's.
+    export ARMSHA_QEMU_ROOT=$arm64_root
+    local ver run=("$root/scripts/qemu-run.sh" aarch64 "$arm64_root" --)
+    ver=$(QEMU_CPU=max OPENSSL_CONF=/dev/null "${run[@]}" "$arm64_root/usr/bin/openssl" version)
     echo "trixie: arm64 openssl under qemu: $ver"
     case $ver in "OpenSSL 3.5"*) ;; *) echo "FAIL: not OpenSSL 3.5"; failed=$((failed + 1)) ;; esac
     run_meson "trixie-compat-arm64: Debian 12 arm64 build under trixie's arm64 OpenSSL 3.5, qemu -cpu max" \
@@ -124,8 +127,8 @@ compat_arm64() {
     # The CLI test with trixie's own arm64 openssl program, not the Debian 12 one build-arm names.
     run_check "trixie-compat-arm64: test_cli.sh with trixie's arm64 openssl" \
         env QEMU_CPU=max ARMSHA_EXPECT_KERNELS='sha1=armv8-ce sha256=armv8-ce sha512=armv8-ce' \
-        test/test_cli.sh "$root/build-arm" "$root/conf/armsha.cnf" qemu-aarch64 "$arm64_root/usr/bin/openssl"
-    unset QEMU_LD_PREFIX
+        test/test_cli.sh "$root/build-arm" "$root/conf/armsha.cnf" "${run[@]}" "$arm64_root/usr/bin/openssl"
+    unset ARMSHA_QEMU_ROOT
 }
 
 deb() {

@@ -4,14 +4,18 @@
 # there as big-endian code: the provider, cores, kernels and armsha-doctor. Nothing links: Debian has no
 # big-endian libc or libcrypto, so glibc's aarch64 headers and OpenSSL's with the arm64
 # configuration.h stand in (see the cross file). test/bigendian/ runs the cores and kernels.
-# Skipped (77) without clang, lld or those headers. Usage: configure_big_endian.sh SOURCE_ROOT
+# OpenSSL's arm64 headers come from scripts/foreign.sh's build-foreign/arm64/. Skipped (77)
+# without clang or lld; fails without those headers (scripts/deps.sh sets them up).
+# Usage: configure_big_endian.sh SOURCE_ROOT
 set -eu
 src=$(cd "$1" && pwd)
 for tool in clang ld.lld llvm-ar readelf; do
     command -v $tool >/dev/null 2>&1 || { echo "SKIP: no $tool"; exit 77; }
 done
-for f in /usr/aarch64-linux-gnu/include/stdio.h /usr/include/aarch64-linux-gnu/openssl/configuration.h; do
-    [ -e "$f" ] || { echo "SKIP: no $f (libc6-dev-arm64-cross, libssl-dev:arm64)"; exit 77; }
+sysroot=$src/build-foreign/arm64
+for f in /usr/aarch64-linux-gnu/include/stdio.h "$sysroot/sysroot.txt" \
+    "$sysroot/usr/include/aarch64-linux-gnu/openssl/configuration.h"; do
+    [ -e "$f" ] || { echo "FAIL: no $f (scripts/deps.sh: libc6-dev-arm64-cross, scripts/foreign.sh arm64)"; exit 1; }
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -20,9 +24,10 @@ trap 'rm -rf "$work"' EXIT
 # -nostdlib and unresolved symbols ignored: meson links a program for its sanity check
 # and for dependency('dl') (dlopen, for armsha-doctor), with no libc to link against.
 # Nothing else in the build asks the linker what exists, so this hides no choice.
-if ! meson setup "$work/build" "$src" --cross-file "$src/conf/cross/aarch64_be-linux-gnu.txt" \
+if ! meson setup "$work/build" "$src" --cross-file "$sysroot/sysroot.txt" \
+    --cross-file "$src/conf/cross/aarch64_be-linux-gnu.txt" \
     -Darm_kernels=enabled -Dwerror=true -Db_lto=false \
-    -Dc_args="-isystem $src/conf/cross/aarch64_be-include -isystem /usr/aarch64-linux-gnu/include -isystem /usr/include/aarch64-linux-gnu" \
+    -Dc_args="-isystem $src/conf/cross/aarch64_be-include -isystem /usr/aarch64-linux-gnu/include -isystem $sysroot/usr/include/aarch64-linux-gnu" \
     -Dc_link_args="-fuse-ld=lld -nostdlib -Wl,--unresolved-symbols=ignore-all" \
     > "$work/setup.log" 2>&1; then
     echo "FAIL: meson setup for big-endian aarch64 with the kernels:"
