@@ -23,9 +23,10 @@ python=/usr/bin/python3
 [ -x "$python" ] || python=$(command -v python3)
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/armsha-clients.XXXXXX") || exit 1
-server_pid=
+# tls_server_start, tls_server_wait_accept, tls_server_stop: TLS servers bounded in time.
+. "$(dirname "$0")/tls_server.sh"
 cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
+    tls_server_stop
     rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -110,23 +111,16 @@ make_cert() {
         -keyout "$tmp/key.pem" -out "$tmp/cert.pem" -subj /CN=localhost \
         -addext subjectAltName=DNS:localhost,IP:127.0.0.1 2>/dev/null || { echo "FAIL: cannot make a certificate"; exit 1; }
 }
-# start_server CONF_FN ARGS...: openssl s_server on 127.0.0.1, a free port, one connection,
-# bounded by timeout; sets $port.
+# start_server ref|pref ARGS...: openssl s_server on 127.0.0.1, a free port, one connection,
+# with the default provider alone (ref) or armsha preferred (pref); sets $port.
 start_server() {
-    local how=$1
+    local cnf
+    case $1 in ref) cnf=/dev/null ;; pref) cnf=$conf ;; esac
     shift
-    $how timeout 60 "$openssl" s_server -accept 127.0.0.1:0 -naccept 1 -cert "$tmp/cert.pem" \
-        -key "$tmp/key.pem" "$@" >"$tmp/server.out" 2>&1 </dev/null &
-    server_pid=$!
-    local i
-    for i in $(seq 100); do
-        port=$(sed -n 's/^ACCEPT 127.0.0.1:\([0-9]*\)$/\1/p' "$tmp/server.out")
-        [ -n "$port" ] && return 0
-        sleep 0.1
-    done
-    echo "FAIL: s_server did not start:"; cat "$tmp/server.out"; exit 1
+    tls_server_start "$tmp/server.out" env OPENSSL_CONF="$cnf" "$openssl" s_server \
+        -accept 127.0.0.1:0 -naccept 1 -cert "$tmp/cert.pem" -key "$tmp/key.pem" "$@" || exit 1
+    port=$tls_server_port
 }
-stop_server() { kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; server_pid=; }
 
 case $row in
 dgst)
@@ -196,24 +190,21 @@ tls13 | tls12)
         # armsha in the server, the default provider alone in the client.
         export OPENSSL_CONF=$conf
         STDIN=/dev/null
+        # under_gdb bounds gdb (and the server in it) with its own timeout.
+        : >"$tmp/server.out"
         (
             under_gdb "$tmp/server.out" "$openssl" s_server -accept 127.0.0.1:0 -naccept 1 \
                 -cert "$tmp/cert.pem" -key "$tmp/key.pem" -www -tls1_2 -cipher ECDHE-ECDSA-AES128-GCM-SHA256
             echo "$hits" >"$tmp/server.hits"
         ) &
-        server_pid=$!
         unset OPENSSL_CONF
-        for i in $(seq 300); do
-            port=$(sed -n 's/^ACCEPT 127.0.0.1:\([0-9]*\)$/\1/p' "$tmp/server.out" 2>/dev/null)
-            [ -n "$port" ] && break
-            sleep 0.1
-        done
-        [ -n "$port" ] || { echo "FAIL: s_server under gdb did not start"; exit 1; }
+        tls_server_wait_accept "$tmp/server.out" $! || exit 1
+        port=$tls_server_port
         ref timeout 60 "$openssl" s_client -connect "127.0.0.1:$port" -tls1_2 -CAfile "$tmp/cert.pem" \
             -verify_return_error -brief >"$tmp/client.out" 2>"$tmp/client.out.err" </dev/null
         gdb_exit=$?
-        wait "$server_pid"
-        server_pid=
+        wait "$tls_server_pid"
+        tls_server_pid=
         hits=$(cat "$tmp/server.hits" 2>/dev/null)
         who="server (armsha) to client (default)"
         fam=sha256 # ECDHE-ECDSA-AES128-GCM-SHA256: PRF and handshake hash SHA-256
@@ -296,7 +287,7 @@ curl)
     under_gdb "$tmp/page" curl -sS --max-time 30 --tlsv1.3 --cacert "$tmp/cert.pem" \
         --resolve "localhost:$port:127.0.0.1" "https://localhost:$port/"
     unset OPENSSL_CONF
-    stop_server
+    tls_server_stop
     if [ "$gdb_exit" = 0 ] && grep -q 'TLSv1.3' "$tmp/page"; then
         pass "curl --tlsv1.3 from openssl s_server -www (both with armsha preferred)"
         served "curl over TLS 1.3" sha512
