@@ -23,7 +23,8 @@ could_not() {
     failures=$((failures + 1))
 }
 
-pkgs=(gcc meson ninja-build pkg-config libssl-dev openssl)
+# libc6-dev: gcc only recommends it, and a minimal Debian has no C library headers.
+pkgs=(gcc libc6-dev meson ninja-build pkg-config libssl-dev openssl)
 foreign=()
 if [ "$host_arch" != arm64 ]; then
     # No ARM CPU here: cross-compile and run the arm64 build under qemu user mode.

@@ -8,7 +8,8 @@
 # ARMSHA_DISABLE=all). The native suite includes the big-endian runs (test/bigendian/:
 # qemu-aarch64_be and qemu-armeb, and their little-endian controls). Then scripts/trixie.sh:
 # the same against OpenSSL 3.5 in a Debian 13 chroot, this build under 3.5's libcrypto, and
-# the Debian package.
+# the Debian package; and scripts/fresh-machine.sh: the README's commands in a fresh
+# debootstrapped Debian 12 root. What could not be set up or built counts as a failure.
 # Ends with "N passed, N failed".
 set -uo pipefail
 
@@ -81,21 +82,30 @@ for run in "${runs[@]}"; do
     rm -f "$log"
 done
 
-# OpenSSL 3.5 in a Debian 13 chroot and the Debian package (root for debootstrap and chroot);
-# scripts/trixie.sh ends with "N passed, N failed[, N skipped]" too.
+# The scripts that need root (debootstrap, chroot, mount) and end with their own
+# "N passed, N failed[, N skipped]": their counts join the totals.
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-log=$(mktemp)
-$sudo env CI="${CI:-}" bash scripts/trixie.sh 2>&1 | tee "$log"
-summary=$(tail -1 "$log")
-rm -f "$log"
-if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
-    passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
-    skipped=$((skipped + ${BASH_REMATCH[4]:-0}))
-else
-    echo "scripts/trixie.sh ended without its summary"
-    failed=$((failed + 1))
-fi
+run_counted() {
+    local log summary
+    log=$(mktemp)
+    $sudo env CI="${CI:-}" bash "$@" 2>&1 | tee "$log"
+    summary=$(tail -1 "$log")
+    rm -f "$log"
+    if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
+        passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
+        skipped=$((skipped + ${BASH_REMATCH[4]:-0}))
+    else
+        echo "$1 ended without its summary"
+        failed=$((failed + 1))
+    fi
+}
+# The README's commands on a machine that never saw the project: a fresh debootstrapped root.
+echo "=== scripts/fresh-machine.sh"
+run_counted scripts/fresh-machine.sh
+# OpenSSL 3.5 in a Debian 13 chroot and the Debian package.
+echo "=== scripts/trixie.sh"
+run_counted scripts/trixie.sh
 
 if [ "$skipped" -gt 0 ]; then
     echo "$passed passed, $failed failed, $skipped skipped"
