@@ -17,6 +17,8 @@ const OSSL_ITEM armsha_reason_strings[] = {
     { ARMSHA_R_MAC_NOT_ACTIVE,
       "MAC not initialised or already finalised: call EVP_MAC_init (with a key the first time)" },
     { ARMSHA_R_NO_FALLBACK, "no other provider serves this digest's algorithm" },
+    { ARMSHA_R_ONESHOT_MID_MESSAGE,
+      "digest-oneshot set after part of the message: set it before the first update" },
     { 0, NULL }
 };
 

@@ -22,7 +22,8 @@ enum armsha_reason {
     ARMSHA_R_BAD_SSL3_MASTER_SECRET,
     ARMSHA_R_NULL_BUFFER,
     ARMSHA_R_MAC_NOT_ACTIVE,
-    ARMSHA_R_NO_FALLBACK
+    ARMSHA_R_NO_FALLBACK,
+    ARMSHA_R_ONESHOT_MID_MESSAGE
 };
 
 /* Reasons raised inside OSSL_provider_init. The core registers the table below only once

@@ -16,6 +16,7 @@
 #include "armsha/pbkdf2.h"
 #include "errors.h"
 #include "md_select.h"
+#include "params.h"
 
 /* SP 800-132's lower bounds, checked when "pkcs5" is 0. */
 #define MIN_KEY_LEN_BITS 112
@@ -29,10 +30,7 @@
 
 typedef struct pbkdf2_ctx {
     const armsha_provctx *pc;
-    unsigned char *pass;
-    size_t pass_len;
-    unsigned char *salt;
-    size_t salt_len;
+    armsha_secret pass, salt; /* not set (NULL) until given */
     uint64_t iter;
     armsha_md_sel sel;
     int lower_bound_checks;
@@ -63,22 +61,12 @@ static void *pbkdf2_newctx(void *provctx)
     return ctx;
 }
 
-static void clear_buf(unsigned char **buf, size_t *len)
-{
-    if (*buf != NULL) {
-        armsha_wipe_mem(*buf, *len);
-        free(*buf);
-    }
-    *buf = NULL;
-    *len = 0;
-}
-
 static void cleanup(pbkdf2_ctx *ctx)
 {
     const armsha_provctx *pc = ctx->pc;
 
-    clear_buf(&ctx->pass, &ctx->pass_len);
-    clear_buf(&ctx->salt, &ctx->salt_len);
+    armsha_secret_clear(&ctx->pass);
+    armsha_secret_clear(&ctx->salt);
     armsha_md_sel_reset(&ctx->sel);
     memset(ctx, 0, sizeof(*ctx));
     ctx->pc = pc;
@@ -100,17 +88,6 @@ static void pbkdf2_reset(void *vctx)
     set_defaults(ctx);
 }
 
-static int memdup(const unsigned char *src, size_t len, unsigned char **dst, size_t *dstlen)
-{
-    if (src == NULL)
-        return 1;
-    if ((*dst = malloc(len > 0 ? len : 1)) == NULL)
-        return 0;
-    memcpy(*dst, src, len);
-    *dstlen = len;
-    return 1;
-}
-
 static void *pbkdf2_dupctx(void *vsrc)
 {
     const pbkdf2_ctx *src = vsrc;
@@ -119,8 +96,8 @@ static void *pbkdf2_dupctx(void *vsrc)
     if (dst == NULL)
         goto err;
     dst->pc = src->pc;
-    if (!memdup(src->salt, src->salt_len, &dst->salt, &dst->salt_len)
-        || !memdup(src->pass, src->pass_len, &dst->pass, &dst->pass_len)
+    if (!armsha_secret_dup(src->pc, &dst->salt, &src->salt)
+        || !armsha_secret_dup(src->pc, &dst->pass, &src->pass)
         || !armsha_md_sel_copy(&dst->sel, &src->sel))
         goto err;
     dst->iter = src->iter;
@@ -132,35 +109,6 @@ err:
     return NULL;
 }
 
-/* As the default's pbkdf2_set_membuf: the old value goes first; an empty one is kept as a
- * 1-byte buffer (set), a NULL one with a length as not set. */
-static int set_membuf(const armsha_provctx *pc, unsigned char **buf, size_t *len,
-                      const OSSL_PARAM *p)
-{
-    clear_buf(buf, len);
-    if (p->data_size == 0) {
-        if ((*buf = malloc(1)) == NULL) {
-            armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "1 byte");
-            return 0;
-        }
-    } else if (p->data != NULL) {
-        const void *src;
-        size_t n;
-
-        /* libcrypto's own type check, as the default provider's: it raises an error for a
-         * wrong type from OpenSSL 3.2 on and fails quietly before. */
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &src, &n))
-            return 0;
-        if ((*buf = malloc(p->data_size)) == NULL) {
-            armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes", p->data_size);
-            return 0;
-        }
-        memcpy(*buf, p->data, p->data_size);
-        *len = p->data_size;
-    }
-    return 1;
-}
-
 static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     pbkdf2_ctx *ctx = vctx;
@@ -170,15 +118,15 @@ static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
     if (params == NULL)
         return 1;
-    if (!armsha_md_sel_load(ctx->pc, &ctx->sel, params))
+    if (!armsha_md_sel_load(ctx->pc, &ctx->sel, OSSL_OP_KDF, params))
         return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PKCS5)) != NULL) {
-        if (!OSSL_PARAM_get_int(p, &pkcs5))
+        if (!OSSL_PARAM_get_int(p, &pkcs5)) /* as the default: a value, not a flag */
             return 0;
         ctx->lower_bound_checks = pkcs5 == 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PASSWORD)) != NULL
-        && !set_membuf(ctx->pc, &ctx->pass, &ctx->pass_len, p))
+        && !armsha_param_get_secret(ctx->pc, p, &ctx->pass))
         return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_SALT)) != NULL) {
         if (ctx->lower_bound_checks != 0 && p->data_size < MIN_SALT_LEN) {
@@ -187,7 +135,7 @@ static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
                          MIN_SALT_LEN, p->data_size);
             return 0;
         }
-        if (!set_membuf(ctx->pc, &ctx->salt, &ctx->salt_len, p))
+        if (!armsha_param_get_secret(ctx->pc, p, &ctx->salt))
             return 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_ITER)) != NULL) {
@@ -220,8 +168,10 @@ static int derive_fallback(pbkdf2_ctx *ctx, unsigned char *key, size_t keylen)
     *p++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, ctx->sel.name, 0);
     if (ctx->sel.props != NULL)
         *p++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_PROPERTIES, ctx->sel.props, 0);
-    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PASSWORD, ctx->pass, ctx->pass_len);
-    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, ctx->salt, ctx->salt_len);
+    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PASSWORD, ctx->pass.data,
+                                              ctx->pass.len);
+    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, ctx->salt.data,
+                                              ctx->salt.len);
     *p++ = OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_ITER, &ctx->iter);
     *p = OSSL_PARAM_construct_end();
     ok = EVP_KDF_derive(kctx, key, keylen, params);
@@ -236,11 +186,11 @@ static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OS
 
     if (!pbkdf2_set_ctx_params(ctx, params))
         return 0;
-    if (ctx->pass == NULL) {
+    if (ctx->pass.data == NULL) {
         armsha_raise(ctx->pc, PROV_ERR(PROV_R_MISSING_PASS), "PBKDF2");
         return 0;
     }
-    if (ctx->salt == NULL) {
+    if (ctx->salt.data == NULL) {
         armsha_raise(ctx->pc, PROV_ERR(PROV_R_MISSING_SALT), "PBKDF2");
         return 0;
     }
@@ -266,9 +216,9 @@ static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OS
             return 0;
         }
         /* The default passes the salt length as an int. */
-        if ((int)ctx->salt_len < MIN_SALT_LEN) {
+        if ((int)ctx->salt.len < MIN_SALT_LEN) {
             armsha_raise(ctx->pc, PROV_ERR(PROV_R_INVALID_SALT_LENGTH), "%zu bytes",
-                         ctx->salt_len);
+                         ctx->salt.len);
             return 0;
         }
         if (ctx->iter < MIN_ITERATIONS) {
@@ -281,8 +231,8 @@ static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OS
         armsha_raise(ctx->pc, ARMSHA_R_NULL_BUFFER, "PBKDF2 output is NULL");
         return 0;
     }
-    if (!armsha_pbkdf2_hmac(ctx->sel.md, armsha_md_blocks(ctx->pc, ctx->sel.md), ctx->pass,
-                            ctx->pass_len, ctx->salt, ctx->salt_len, ctx->iter, key, keylen)) {
+    if (!armsha_pbkdf2_hmac(ctx->sel.md, armsha_md_blocks(ctx->pc, ctx->sel.md), ctx->pass.data,
+                            ctx->pass.len, ctx->salt.data, ctx->salt.len, ctx->iter, key, keylen)) {
         armsha_raise(ctx->pc, ARMSHA_R_MESSAGE_TOO_LONG, "PBKDF2 password or salt");
         return 0;
     }

@@ -15,28 +15,29 @@
 #include "armsha/hmac.h"
 #include "errors.h"
 #include "md_select.h"
+#include "params.h"
 #include "provctx.h"
 
 /* Which implementation the key went to (the default's HMAC_CTX keeps its digest from the
- * last key, whatever "digest" says since: so does this). */
-enum engine { ENGINE_NONE, ENGINE_FAST, ENGINE_FALLBACK };
+ * last key, whatever "digest" says since: so does this).
+ * IMPL_NOINIT: "digest-noinit" was set non-zero. OpenSSL's HMAC_CTX then never initialises
+ * its digest contexts: keying fails, update and final fail, and a re-init without a key
+ * succeeds once a digest was named (noinit_md). That final, and freeing such a context,
+ * crash OpenSSL 3.0's own HMAC (a NULL or twice-freed digest context); armsha refuses. */
+enum impl { IMPL_NONE, IMPL_FAST, IMPL_FALLBACK, IMPL_NOINIT };
 
 typedef struct hmac_ctx {
     const armsha_provctx *pc;
     armsha_md_sel sel;     /* the digest the parameters chose */
-    enum engine engine;
-    int active;            /* ENGINE_FAST: between init and final */
-    armsha_hmac_ctx core;  /* ENGINE_FAST: key states and the running hash */
-    EVP_MAC_CTX *fb;       /* ENGINE_FALLBACK: the default provider's HMAC */
-    unsigned char *key;    /* a copy, as the default keeps one (a TLS MAC or a switch needs it) */
-    size_t keylen;
+    enum impl impl;
+    int active;            /* IMPL_FAST: between init and final */
+    armsha_hmac_ctx core;  /* IMPL_FAST: key states and the running hash */
+    EVP_MAC_CTX *fb;       /* IMPL_FALLBACK: the default provider's HMAC */
+    armsha_secret key;     /* a copy, as the default keeps one (a TLS MAC or a switch needs it) */
     size_t tls_data_size;
-    int flag_set[2], flag[2]; /* digest-noinit, digest-oneshot: forwarded to the fallback */
+    int oneshot;           /* "digest-oneshot" set non-zero: handed to the default's HMAC */
+    int noinit_md;         /* IMPL_NOINIT: the default's HMAC_CTX would have a digest */
 } hmac_ctx;
-
-static const char *const flag_names[2] = {
-    OSSL_MAC_PARAM_DIGEST_NOINIT, OSSL_MAC_PARAM_DIGEST_ONESHOT
-};
 
 static void *hmac_newctx(void *provctx)
 {
@@ -51,23 +52,13 @@ static void *hmac_newctx(void *provctx)
     return ctx;
 }
 
-static void forget_key(hmac_ctx *ctx)
-{
-    if (ctx->key != NULL) {
-        armsha_wipe_mem(ctx->key, ctx->keylen);
-        free(ctx->key);
-    }
-    ctx->key = NULL;
-    ctx->keylen = 0;
-}
-
 static void hmac_freectx(void *vctx)
 {
     hmac_ctx *ctx = vctx;
 
     if (ctx == NULL)
         return;
-    forget_key(ctx);
+    armsha_secret_clear(&ctx->key);
     EVP_MAC_CTX_free(ctx->fb);
     armsha_md_sel_reset(&ctx->sel);
     armsha_wipe_mem(ctx, sizeof(*ctx));
@@ -85,16 +76,11 @@ static void *hmac_dupctx(void *vsrc)
         return NULL;
     }
     *dst = *src;
-    dst->key = NULL;
+    dst->key.data = NULL;
     dst->fb = NULL;
     memset(&dst->sel, 0, sizeof(dst->sel));
-    if (!armsha_md_sel_copy(&dst->sel, &src->sel))
+    if (!armsha_md_sel_copy(&dst->sel, &src->sel) || !armsha_secret_dup(src->pc, &dst->key, &src->key))
         goto err;
-    if (src->key != NULL) {
-        if ((dst->key = malloc(src->keylen > 0 ? src->keylen : 1)) == NULL)
-            goto err;
-        memcpy(dst->key, src->key, src->keylen);
-    }
     if (src->fb != NULL && (dst->fb = EVP_MAC_CTX_dup(src->fb)) == NULL)
         goto err;
     return dst;
@@ -109,6 +95,7 @@ err:
 static int fallback_key(hmac_ctx *ctx, const char *name, const char *props,
                         const unsigned char *key, size_t keylen)
 {
+    static int one = 1;
     OSSL_PARAM params[6], *p = params;
 
     if (ctx->fb == NULL) {
@@ -123,55 +110,121 @@ static int fallback_key(hmac_ctx *ctx, const char *name, const char *props,
     }
     if (name != NULL)
         *p++ = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)name, 0);
+    /* What a one-shot HMAC gives after several updates depends on the digest's code: the
+     * default provider's own then, as the default's HMAC alone would have it. */
+    if (name != NULL && props == NULL && ctx->oneshot)
+        props = ARMSHA_FALLBACK_PROPS;
     if (name != NULL && props != NULL)
         *p++ = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_PROPERTIES, (char *)props, 0);
-    for (int i = 0; i < 2; i++)
-        if (ctx->flag_set[i])
-            *p++ = OSSL_PARAM_construct_int(flag_names[i], &ctx->flag[i]);
+#ifdef OSSL_ALG_PARAM_ENGINE
+    if (name != NULL && ctx->sel.engine != NULL)
+        *p++ = OSSL_PARAM_construct_utf8_string(OSSL_ALG_PARAM_ENGINE, ctx->sel.engine, 0);
+#endif
+    if (ctx->oneshot)
+        *p++ = OSSL_PARAM_construct_int(OSSL_MAC_PARAM_DIGEST_ONESHOT, &one);
     if (ctx->tls_data_size != 0)
         *p++ = OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, &ctx->tls_data_size);
     *p = OSSL_PARAM_construct_end();
-    ctx->engine = ENGINE_FALLBACK;
+    ctx->impl = IMPL_FALLBACK;
     ctx->active = 0;
     armsha_hmac_wipe(&ctx->core);
     return EVP_MAC_init(ctx->fb, key, keylen, params);
 }
 
+/* Whether the digest the parameters chose runs on armsha's core. An engine, a TLS MAC and
+ * "digest-oneshot" go to the default provider's HMAC: with EVP_MD_CTX_FLAG_ONESHOT and more
+ * than one update OpenSSL's HMAC gives neither the MAC of the message nor of the last
+ * update, and that is what the default provider answers. */
+static int chosen_fast(const hmac_ctx *ctx)
+{
+    return ctx->sel.fast && ctx->tls_data_size == 0 && ctx->sel.engine == NULL && !ctx->oneshot;
+}
+
+/* IMPL_FAST: whether the running message has bytes yet (start hashes the key's block). */
+static int message_started(const hmac_ctx *ctx)
+{
+    const armsha_hmac_ctx *c = &ctx->core;
+
+    if (c->key.md == ARMSHA_DIGEST_SHA1)
+        return c->hash.sha1.nbytes != ARMSHA_SHA1_BLOCK_SIZE;
+    if (c->key.md == ARMSHA_DIGEST_SHA224 || c->key.md == ARMSHA_DIGEST_SHA256)
+        return c->hash.sha256.nbytes != ARMSHA_SHA256_BLOCK_SIZE;
+    return c->hash.sha512.nbytes != ARMSHA_SHA512_BLOCK_SIZE;
+}
+
+/* The default's HMAC_Init_ex with a NULL key: the old key again while the digest is the one
+ * of that key; refused without a key or with another digest. */
+static int rekey_same_digest(hmac_ctx *ctx)
+{
+    switch (ctx->impl) {
+    case IMPL_FAST:
+        if (!chosen_fast(ctx) || ctx->sel.md != ctx->core.key.md)
+            return 0;
+        armsha_hmac_start(&ctx->core);
+        ctx->active = 1;
+        return 1;
+    case IMPL_FALLBACK: {
+        /* The fallback tells its own digest from the one named (its fetch and its
+         * HMAC_CTX decide "the same" as the default's do). */
+        OSSL_PARAM params[4], *p = params;
+
+        if (chosen_fast(ctx))
+            return 0;
+        *p++ = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
+                                                (char *)armsha_md_sel_name(&ctx->sel), 0);
+        if (ctx->sel.props != NULL)
+            *p++ = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_PROPERTIES, ctx->sel.props, 0);
+        *p++ = OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0);
+        *p = OSSL_PARAM_construct_end();
+        return EVP_MAC_CTX_set_params(ctx->fb, params);
+    }
+    default:
+        return 0;
+    }
+}
+
 /* The default's hmac_setkey: keep a copy, then key the digest the parameters chose (or,
- * with none chosen, the one of the last key). */
+ * with none chosen, the one of the last key). A NULL key means "no new key". */
 static int setkey(hmac_ctx *ctx, const unsigned char *key, size_t keylen)
 {
     if (key == NULL && keylen != 0) {
+        /* The default provider copies keylen bytes from NULL. */
         armsha_raise(ctx->pc, ARMSHA_R_NULL_BUFFER, "HMAC key is NULL but its length is %zu",
                      keylen);
         return 0;
     }
-    forget_key(ctx);
-    if ((ctx->key = malloc(keylen > 0 ? keylen : 1)) == NULL) {
-        armsha_raise(ctx->pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for an HMAC key", keylen);
+    if (!armsha_secret_set(ctx->pc, &ctx->key, key, keylen))
         return 0;
+    /* As the default ("HMAC_Init_ex doesn't tolerate all zero params"): a NULL key without
+     * a digest, or for a TLS MAC, is only kept. */
+    if (key == NULL && (ctx->tls_data_size != 0 || !ctx->sel.set))
+        return 1;
+    if (ctx->impl == IMPL_NOINIT) {
+        /* HMAC_Init_ex takes the digest, then fails to initialise it. */
+        if (ctx->sel.set)
+            ctx->noinit_md = 1;
+        return key == NULL && ctx->noinit_md;
     }
-    if (keylen != 0)
-        memcpy(ctx->key, key, keylen);
-    ctx->keylen = keylen;
+    if (key == NULL)
+        return rekey_same_digest(ctx);
 
     if (!ctx->sel.set) {
-        if (ctx->engine == ENGINE_FALLBACK)
+        if (ctx->impl == IMPL_FALLBACK)
             return fallback_key(ctx, NULL, NULL, key, keylen);
-        if (ctx->engine == ENGINE_NONE)
+        if (ctx->impl == IMPL_NONE)
             return 0;
-    } else if (!ctx->sel.fast || ctx->tls_data_size != 0) {
+    } else if (!chosen_fast(ctx)) {
         return fallback_key(ctx, armsha_md_sel_name(&ctx->sel), ctx->sel.props, key, keylen);
     } else {
         ctx->core.key.md = ctx->sel.md;
     }
     EVP_MAC_CTX_free(ctx->fb);
     ctx->fb = NULL;
-    ctx->engine = ENGINE_FAST;
+    ctx->impl = IMPL_FAST;
     if (!armsha_hmac_key_init(&ctx->core.key, ctx->core.key.md,
                               armsha_md_blocks(ctx->pc, ctx->core.key.md), key, keylen)) {
         armsha_raise(ctx->pc, ARMSHA_R_MESSAGE_TOO_LONG, "HMAC key of %zu bytes", keylen);
-        ctx->engine = ENGINE_NONE;
+        ctx->impl = IMPL_NONE;
         return 0;
     }
     armsha_hmac_start(&ctx->core);
@@ -191,13 +244,15 @@ static int hmac_init(void *vctx, const unsigned char *key, size_t keylen,
     if (key != NULL)
         return setkey(ctx, key, keylen);
     /* Again with the last key. */
-    switch (ctx->engine) {
-    case ENGINE_FAST:
+    switch (ctx->impl) {
+    case IMPL_FAST:
         armsha_hmac_start(&ctx->core);
         ctx->active = 1;
         return 1;
-    case ENGINE_FALLBACK:
+    case IMPL_FALLBACK:
         return EVP_MAC_init(ctx->fb, NULL, 0, NULL);
+    case IMPL_NOINIT:
+        return ctx->noinit_md;
     default:
         return 0;
     }
@@ -214,7 +269,7 @@ static int hmac_update(void *vctx, const unsigned char *in, size_t inl)
 {
     hmac_ctx *ctx = vctx;
 
-    if (ctx->engine == ENGINE_FAST) {
+    if (ctx->impl == IMPL_FAST) {
         if (!ctx->active)
             return refuse_inactive(ctx);
         if (inl == 0)
@@ -229,7 +284,7 @@ static int hmac_update(void *vctx, const unsigned char *in, size_t inl)
                      armsha_digests[ctx->core.key.md].name);
         return 0;
     }
-    if (ctx->engine == ENGINE_FALLBACK)
+    if (ctx->impl == IMPL_FALLBACK)
         return EVP_MAC_update(ctx->fb, in, inl);
     return 0;
 }
@@ -238,7 +293,7 @@ static int hmac_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
 {
     hmac_ctx *ctx = vctx;
 
-    if (ctx->engine == ENGINE_FAST) {
+    if (ctx->impl == IMPL_FAST) {
         size_t n = armsha_hmac_size(ctx->core.key.md);
 
         if (!ctx->active)
@@ -254,7 +309,7 @@ static int hmac_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
             *outl = n;
         return 1;
     }
-    if (ctx->engine == ENGINE_FALLBACK)
+    if (ctx->impl == IMPL_FALLBACK)
         return EVP_MAC_final(ctx->fb, out, outl, outsize);
     return 0;
 }
@@ -280,10 +335,12 @@ static int hmac_get_ctx_params(void *vctx, OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) != NULL) {
         size_t size = 0;
 
-        if (ctx->engine == ENGINE_FAST)
+        if (ctx->impl == IMPL_FAST)
             size = armsha_hmac_size(ctx->core.key.md);
-        else if (ctx->engine == ENGINE_FALLBACK)
+        else if (ctx->impl == IMPL_FALLBACK)
             size = EVP_MAC_CTX_get_mac_size(ctx->fb);
+        else if (ctx->impl == IMPL_NOINIT && ctx->noinit_md)
+            size = armsha_md_sel_size(&ctx->sel);
         else /* as HMAC_size of a context without a digest */
             armsha_raise(ctx->pc, ARMSHA_R_OPENSSL(ERR_LIB_EVP, EVP_R_MESSAGE_DIGEST_IS_NULL),
                          "HMAC has no key yet");
@@ -313,27 +370,6 @@ static const OSSL_PARAM *hmac_settable_ctx_params(void *vctx, void *provctx)
     return settable_ctx;
 }
 
-/* Whether the default provider's HMAC beside armsha accepts the flag p that armsha could not
- * read: OpenSSL 3.0's refuses a flag of the wrong type, 3.5's ignores it. Asked only on that
- * error path, so that armsha does what the default provider does under any 3.x. */
-static int default_hmac_accepts(const hmac_ctx *ctx, const OSSL_PARAM *p)
-{
-    OSSL_PARAM one[2] = { *p, OSSL_PARAM_END };
-    EVP_MAC *mac;
-    EVP_MAC_CTX *fctx;
-    int ok;
-
-    ERR_set_mark(); /* the probe's own errors are not the caller's */
-    mac = ctx->pc->child != NULL ? EVP_MAC_fetch(ctx->pc->child, "HMAC", ARMSHA_FALLBACK_PROPS)
-                                 : NULL;
-    fctx = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL;
-    ok = fctx != NULL && EVP_MAC_CTX_set_params(fctx, one);
-    EVP_MAC_CTX_free(fctx);
-    EVP_MAC_free(mac);
-    ERR_pop_to_mark();
-    return ok;
-}
-
 /* In the default provider's order: digest, flags, key, TLS data size. */
 static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
@@ -342,24 +378,48 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
     if (params == NULL)
         return 1;
-    if (!armsha_md_sel_load(ctx->pc, &ctx->sel, params))
+    if (!armsha_md_sel_load(ctx->pc, &ctx->sel, OSSL_OP_MAC, params))
         return 0;
-    for (int i = 0; i < 2; i++) {
-        if ((p = OSSL_PARAM_locate_const(params, flag_names[i])) == NULL)
-            continue;
-        if (!OSSL_PARAM_get_int(p, &ctx->flag[i])) {
-            if (default_hmac_accepts(ctx, p))
-                continue;
-            return 0;
-        }
-        ctx->flag_set[i] = 1;
-        /* On the core they change nothing (they are hints to an EVP_MD_CTX). */
-        if (ctx->engine == ENGINE_FALLBACK) {
-            OSSL_PARAM fwd[2] = { OSSL_PARAM_construct_int(flag_names[i], &ctx->flag[i]),
-                                  OSSL_PARAM_construct_end() };
+    /* The flags only ever set (OpenSSL's HMAC_CTX_set_flags), and from the default only one
+     * it can read: OpenSSL 3.0's refuses a flag of the wrong type, 3.5's ignores it, so
+     * armsha asks the default beside it on that error path. */
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_DIGEST_NOINIT)) != NULL) {
+        int noinit = 0;
 
-            if (!EVP_MAC_CTX_set_params(ctx->fb, fwd))
+        if (!armsha_param_get_flag(p, &noinit)) {
+            if (!armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0))
                 return 0;
+        } else if (noinit && ctx->impl != IMPL_NOINIT) {
+            ctx->noinit_md = ctx->impl != IMPL_NONE;
+            ctx->impl = IMPL_NOINIT;
+            ctx->active = 0;
+            armsha_hmac_wipe(&ctx->core);
+        }
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_DIGEST_ONESHOT)) != NULL) {
+        int oneshot = 0;
+
+        if (!armsha_param_get_flag(p, &oneshot)) {
+            if (!armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0))
+                return 0;
+        } else if (oneshot && !ctx->oneshot) {
+            if (ctx->impl == IMPL_FAST && ctx->active && message_started(ctx)) {
+                /* The bytes hashed on armsha's core cannot move to the default's HMAC. */
+                armsha_raise(ctx->pc, ARMSHA_R_ONESHOT_MID_MESSAGE, "HMAC-%s",
+                             armsha_digests[ctx->core.key.md].name);
+                return 0;
+            }
+            ctx->oneshot = 1;
+            if (ctx->impl == IMPL_FALLBACK) {
+                OSSL_PARAM fwd[2] = { *p, OSSL_PARAM_END };
+
+                if (!EVP_MAC_CTX_set_params(ctx->fb, fwd))
+                    return 0;
+            } else if (ctx->impl == IMPL_FAST
+                       && !fallback_key(ctx, armsha_digests[ctx->core.key.md].name, NULL,
+                                        ctx->key.data, ctx->key.len)) {
+                return 0;
+            }
         }
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY)) != NULL) {
@@ -372,7 +432,7 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (!OSSL_PARAM_get_size_t(p, &ctx->tls_data_size))
             return 0;
         /* The constant-time TLS CBC record MAC is the default provider's. */
-        if (ctx->engine == ENGINE_FALLBACK) {
+        if (ctx->impl == IMPL_FALLBACK) {
             OSSL_PARAM fwd[2] = {
                 OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, &ctx->tls_data_size),
                 OSSL_PARAM_construct_end()
@@ -380,9 +440,9 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
             return EVP_MAC_CTX_set_params(ctx->fb, fwd);
         }
-        if (ctx->engine == ENGINE_FAST && ctx->tls_data_size != 0)
-            return fallback_key(ctx, armsha_digests[ctx->core.key.md].name, NULL, ctx->key,
-                                ctx->keylen);
+        if (ctx->impl == IMPL_FAST && ctx->tls_data_size != 0)
+            return fallback_key(ctx, armsha_digests[ctx->core.key.md].name, NULL, ctx->key.data,
+                                ctx->key.len);
     }
     return 1;
 }

@@ -18,6 +18,7 @@
 #include "armsha/digests.h"
 #include "armsha/hmac.h"
 #include "errors.h"
+#include "params.h"
 
 char *armsha_strndup(const armsha_provctx *pc, const char *s, size_t n)
 {
@@ -53,17 +54,28 @@ static int lookup(const char *name)
     return -1;
 }
 
-void armsha_md_sel_reset(armsha_md_sel *sel)
+/* The digest choice only; the engine is the caller's (armsha_md_sel_reset). */
+static void forget_digest(armsha_md_sel *sel)
 {
+    char *engine = sel->engine;
+
     free(sel->name);
     free(sel->props);
     EVP_MD_free(sel->evp);
     memset(sel, 0, sizeof(*sel));
+    sel->engine = engine;
+}
+
+void armsha_md_sel_reset(armsha_md_sel *sel)
+{
+    free(sel->engine);
+    sel->engine = NULL;
+    forget_digest(sel);
 }
 
 void armsha_md_sel_fast(armsha_md_sel *sel, unsigned md)
 {
-    armsha_md_sel_reset(sel);
+    forget_digest(sel);
     sel->set = 1;
     sel->fast = 1;
     sel->md = md;
@@ -77,7 +89,7 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
     EVP_MD *md;
     const OSSL_PROVIDER *prov;
 
-    armsha_md_sel_reset(sel);
+    forget_digest(sel);
     if (pc->child == NULL) {
         /* The same error the default provider's fetch raises for what it cannot find. */
         armsha_raise(pc, ARMSHA_R_OPENSSL(ERR_LIB_EVP, ERR_R_UNSUPPORTED),
@@ -101,43 +113,68 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
     sel->name = armsha_strndup(pc, name, strlen(name));
     sel->props = props != NULL ? armsha_strndup(pc, props, strlen(props)) : NULL;
     if (sel->name == NULL || (props != NULL && sel->props == NULL)) {
-        armsha_md_sel_reset(sel);
+        forget_digest(sel);
         return 0;
     }
     sel->set = 1;
     return 1;
 }
 
-int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, const OSSL_PARAM params[])
+/* As the default provider's load_common: an engine holds until the next parameters. */
+static int load_engine(const armsha_provctx *pc, armsha_md_sel *sel, int op,
+                       const OSSL_PARAM params[])
+{
+    free(sel->engine);
+    sel->engine = NULL;
+#ifdef OSSL_ALG_PARAM_ENGINE
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_ENGINE);
+    const char *name;
+
+    if (p == NULL)
+        return 1;
+    if (!armsha_param_get_utf8(p, &name))
+        return 0;
+    /* The default provider looks the engine up and initialises it (ENGINE_by_id,
+     * ENGINE_init), failing with the engine library's errors for one that cannot be had:
+     * it is asked, and its errors are the caller's. */
+    if (!armsha_param_default_takes(pc, op, p, 1))
+        return 0;
+    if (name != NULL && (sel->engine = armsha_strndup(pc, name, strlen(name))) == NULL)
+        return 0;
+#else
+    /* These headers have no engines: the name is an unknown parameter, ignored. */
+    (void)pc;
+    (void)op;
+    (void)params;
+#endif
+    return 1;
+}
+
+int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
+                       const OSSL_PARAM params[])
 {
     const OSSL_PARAM *p;
-    const char *props = NULL;
+    const char *props = NULL, *name;
     int md;
 
     if (params == NULL)
         return 1;
     p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_PROPERTIES);
-    if (p != NULL) {
-        if (p->data_type != OSSL_PARAM_UTF8_STRING)
-            return 0;
-        props = p->data;
-    }
-    /* The default provider accepts an engine name here; armsha has no engines, and a
-     * string there changes nothing for provider-based digests. */
-    p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_ENGINE);
-    if (p != NULL && p->data_type != OSSL_PARAM_UTF8_STRING)
+    if (p != NULL && !armsha_param_get_utf8(p, &props))
+        return 0;
+    if (!load_engine(pc, sel, op, params))
         return 0;
     p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_DIGEST);
     if (p == NULL)
         return 1;
-    if (p->data_type != OSSL_PARAM_UTF8_STRING || p->data == NULL)
+    if (!armsha_param_get_utf8(p, &name) || name == NULL)
         return 0;
-    if ((props == NULL || *props == '\0') && (md = lookup(p->data)) >= 0
+    if ((props == NULL || *props == '\0') && (md = lookup(name)) >= 0
         && (pc->fast_families & armsha_digests[md].family) != 0) {
         armsha_md_sel_fast(sel, (unsigned)md);
         return 1;
     }
-    return fetch(pc, sel, p->data, props);
+    return fetch(pc, sel, name, props);
 }
 
 int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, unsigned md)
@@ -152,7 +189,7 @@ int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, unsigned
 int armsha_md_sel_copy(armsha_md_sel *dst, const armsha_md_sel *src)
 {
     *dst = *src;
-    dst->name = dst->props = NULL;
+    dst->name = dst->props = dst->engine = NULL;
     dst->evp = NULL;
     if (src->evp != NULL && EVP_MD_up_ref(src->evp))
         dst->evp = src->evp;
@@ -160,8 +197,11 @@ int armsha_md_sel_copy(armsha_md_sel *dst, const armsha_md_sel *src)
         dst->name = strdup(src->name);
     if (src->props != NULL)
         dst->props = strdup(src->props);
+    if (src->engine != NULL)
+        dst->engine = strdup(src->engine);
     if ((src->evp != NULL && dst->evp == NULL) || (src->name != NULL && dst->name == NULL)
-        || (src->props != NULL && dst->props == NULL)) {
+        || (src->props != NULL && dst->props == NULL)
+        || (src->engine != NULL && dst->engine == NULL)) {
         armsha_md_sel_reset(dst);
         return 0;
     }

@@ -23,12 +23,15 @@ typedef struct armsha_md_sel {
     char *name;  /* as the caller named it, for the fallback (NULL when fast by name) */
     char *props; /* the properties given with it, or NULL */
     EVP_MD *evp; /* fallback only: the digest from the child library context */
+    char *engine; /* an engine the default provider accepted with the last parameters */
 } armsha_md_sel;
 
-/* OSSL_ALG_PARAM_PROPERTIES / OSSL_ALG_PARAM_DIGEST from params, as the default provider's
- * ossl_prov_digest_load_from_params: 0 for a parameter of the wrong type (selection kept)
- * or a digest that cannot be fetched (selection cleared). */
-int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, const OSSL_PARAM params[]);
+/* OSSL_ALG_PARAM_PROPERTIES, OSSL_ALG_PARAM_ENGINE and OSSL_ALG_PARAM_DIGEST from params, as
+ * the default provider's ossl_prov_digest_load_from_params: 0 for a parameter of the wrong
+ * type (selection kept), an engine the default provider's implementation of op (OSSL_OP_MAC
+ * or OSSL_OP_KDF) refuses, or a digest that cannot be fetched (selection cleared). */
+int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
+                       const OSSL_PARAM params[]);
 /* Chooses md (an enum armsha_digest_id) for armsha's core. */
 void armsha_md_sel_fast(armsha_md_sel *sel, unsigned md);
 /* Chooses md as a default: armsha's core where it serves md's family (with "portable = no"

@@ -1,0 +1,118 @@
+/* OSSL_PARAM reading shared by the digests, HMAC and PBKDF2 (params.h). */
+#include "params.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_dispatch.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/kdf.h>
+#include <openssl/params.h>
+
+#include "errors.h"
+#include "mac_kdf.h"
+
+void armsha_secret_clear(armsha_secret *s)
+{
+    if (s->data != NULL) {
+        OPENSSL_cleanse(s->data, s->len);
+        free(s->data);
+    }
+    s->data = NULL;
+    s->len = 0;
+}
+
+int armsha_secret_set(const armsha_provctx *pc, armsha_secret *s, const void *src, size_t len)
+{
+    armsha_secret_clear(s);
+    /* Never malloc(0): an empty value is set, and must not read as "not set". */
+    if ((s->data = malloc(len > 0 ? len : 1)) == NULL) {
+        armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a secret", len);
+        return 0;
+    }
+    if (len != 0)
+        memcpy(s->data, src, len);
+    s->len = len;
+    return 1;
+}
+
+int armsha_secret_dup(const armsha_provctx *pc, armsha_secret *dst, const armsha_secret *src)
+{
+    dst->data = NULL;
+    dst->len = 0;
+    return src->data == NULL || armsha_secret_set(pc, dst, src->data, src->len);
+}
+
+int armsha_param_get_secret(const armsha_provctx *pc, const OSSL_PARAM *p, armsha_secret *s)
+{
+    void *buf;
+    size_t n = 0;
+
+    armsha_secret_clear(s);
+    if (p->data_size == 0)
+        return armsha_secret_set(pc, s, NULL, 0);
+    if (p->data == NULL)
+        return 1;
+    if ((buf = malloc(p->data_size)) == NULL) {
+        armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a secret", p->data_size);
+        return 0;
+    }
+    /* libcrypto's own check, as the default provider's: it refuses every type but
+     * OCTET_STRING (with an error from OpenSSL 3.2 on, quietly before). */
+    if (!OSSL_PARAM_get_octet_string(p, &buf, p->data_size, &n)) {
+        free(buf);
+        return 0;
+    }
+    s->data = buf;
+    s->len = n;
+    return 1;
+}
+
+int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name)
+{
+    if (p->data_type != OSSL_PARAM_UTF8_STRING)
+        return 0;
+    *name = p->data;
+    return 1;
+}
+
+int armsha_param_get_flag(const OSSL_PARAM *p, int *set)
+{
+    int v = 0;
+
+    if (!OSSL_PARAM_get_int(p, &v))
+        return 0;
+    if (v != 0)
+        *set = 1;
+    return 1;
+}
+
+int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARAM *p,
+                               int keep_errors)
+{
+    OSSL_PARAM one[2] = { *p, OSSL_PARAM_END };
+    int ok = 0;
+
+    if (!keep_errors)
+        ERR_set_mark();
+    if (op == OSSL_OP_MAC) {
+        EVP_MAC *mac = armsha_fallback_mac(pc);
+        EVP_MAC_CTX *c = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL;
+
+        ok = c != NULL && EVP_MAC_CTX_set_params(c, one);
+        EVP_MAC_CTX_free(c);
+        EVP_MAC_free(mac);
+    } else {
+        EVP_KDF *kdf = armsha_fallback_kdf(pc);
+        EVP_KDF_CTX *c = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
+
+        ok = c != NULL && EVP_KDF_CTX_set_params(c, one);
+        EVP_KDF_CTX_free(c);
+        EVP_KDF_free(kdf);
+    }
+    if (!keep_errors)
+        ERR_pop_to_mark();
+    return ok;
+}

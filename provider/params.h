@@ -1,0 +1,50 @@
+/* OSSL_PARAM reading shared by the digests, HMAC and PBKDF2, each piece as the default
+ * provider reads it: secrets copied into buffers of armsha's own and wiped, UTF8 names,
+ * integer flags, and asking the default provider beside armsha what it makes of a
+ * parameter armsha cannot decide alone. */
+#ifndef ARMSHA_PROVIDER_PARAMS_H
+#define ARMSHA_PROVIDER_PARAMS_H
+
+#include <stddef.h>
+
+#include <openssl/core.h>
+
+#include "provctx.h"
+
+/* A secret held by a context (a key, a password, a salt): NULL when not set. */
+typedef struct armsha_secret {
+    unsigned char *data;
+    size_t len;
+} armsha_secret;
+
+/* Wipes and frees s; it is then not set. */
+void armsha_secret_clear(armsha_secret *s);
+/* s becomes a copy of src[0..len) (src NULL with len 0: set and empty). 0 on allocation
+ * failure (raised), s then not set. */
+int armsha_secret_set(const armsha_provctx *pc, armsha_secret *s, const void *src, size_t len);
+/* dst becomes a copy of src (not set if src is not). 0 on allocation failure (raised). */
+int armsha_secret_dup(const armsha_provctx *pc, armsha_secret *dst, const armsha_secret *src);
+/* An octet string parameter as the default provider's PBKDF2 takes it: the old value goes
+ * first; data_size 0 sets an empty value, NULL data with a size leaves it not set, and
+ * anything but OSSL_PARAM_OCTET_STRING is refused by libcrypto's own type check (an
+ * OCTET_PTR's data is the caller's pointer variable, not the bytes). */
+int armsha_param_get_secret(const armsha_provctx *pc, const OSSL_PARAM *p, armsha_secret *s);
+
+/* The name in a UTF8 string parameter (as the default provider reads names: the type is
+ * checked, the NUL-terminated data taken as it is). 0 for another type; *name may be NULL
+ * for NULL data. */
+int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name);
+
+/* An integer flag in the default provider's manner (its HMAC's set_flag): any integer type
+ * that holds an int; 0 for another type. *set becomes 1 when the flag is non-zero (a zero
+ * never clears it). */
+int armsha_param_get_flag(const OSSL_PARAM *p, int *set);
+
+/* Whether the default provider's (any provider's but armsha's) implementation of op
+ * (OSSL_OP_MAC: HMAC, OSSL_OP_KDF: PBKDF2) in the child library context takes p as the
+ * only parameter of a fresh context. keep_errors: what it raised stays on the queue (the
+ * caller then refuses with the default's own errors); otherwise they are dropped. */
+int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARAM *p,
+                               int keep_errors);
+
+#endif
