@@ -9,7 +9,9 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/err.h>
 #include <openssl/params.h>
+#include <openssl/proverr.h>
 
 #include "armsha/digests.h"
 #include "errors.h"
@@ -274,24 +276,32 @@ static void digest_copyctx(void *voutctx, void *vinctx)
 #define COPYCTX_DISPATCH
 #endif
 
+/* The default provider's answer to a value it cannot write. No provider context reaches
+ * get_params, so this is raised through libcrypto itself (the module's own libcrypto is the
+ * application's), with the library and reason the default provider uses. */
+COLD static int refuse_get(void)
+{
+    ERR_raise(ERR_LIB_PROV, PROV_R_FAILED_TO_SET_PARAMETER);
+    return 0;
+}
+
 static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
 {
     OSSL_PARAM *p;
 
-    /* No provider context reaches get_params, so a wrong type is refused without an
-     * error entry; OSSL_PARAM_set_* accept any integer type that holds the value. */
+    /* OSSL_PARAM_set_* accept any integer type that holds the value. */
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
     if (p != NULL && !OSSL_PARAM_set_size_t(p, d->info->block_size))
-        return 0;
+        return refuse_get();
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
     if (p != NULL && !OSSL_PARAM_set_size_t(p, d->info->digest_size))
-        return 0;
+        return refuse_get();
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF);
     if (p != NULL && !OSSL_PARAM_set_int(p, 0))
-        return 0;
+        return refuse_get();
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
     if (p != NULL && !OSSL_PARAM_set_int(p, 1))
-        return 0;
+        return refuse_get();
     return 1;
 }
 
@@ -351,20 +361,16 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (params == NULL)
         return 1;
     p = OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_SSL3_MS);
-    if (p == NULL)
+    /* As the default provider: a value of another type is ignored. */
+    if (p == NULL || p->data_type != OSSL_PARAM_OCTET_STRING)
         return 1;
-    if (p->data_type != OSSL_PARAM_OCTET_STRING) {
-        armsha_raise(ctx->prov, ARMSHA_R_WRONG_PARAM_TYPE,
-                     "\"%s\" must be an octet string (OSSL_PARAM_OCTET_STRING)",
-                     OSSL_DIGEST_PARAM_SSL3_MS);
-        return 0;
-    }
     if (ctx->state != STATE_ACTIVE)
         return refuse_state(ctx);
-    if (p->data_size != SSL3_MASTER_SECRET_SIZE || p->data == NULL) {
-        armsha_raise(ctx->prov, ARMSHA_R_BAD_SSL3_MASTER_SECRET, "got %zu bytes", p->data_size);
+    /* The default's ossl_sha1_ctrl refuses another length without an error. */
+    if (p->data_size != SSL3_MASTER_SECRET_SIZE)
         return 0;
-    }
+    if (p->data == NULL) /* the default provider hashes 48 bytes from NULL */
+        return refuse_null(ctx, "SSLv3 master secret is NULL");
     return sha1_ssl3_master_secret(ctx, p->data);
 }
 
