@@ -15,6 +15,7 @@
 
 #include "armsha/digests.h"
 #include "errors.h"
+#include "params.h"
 #include "provctx.h"
 #include "wipe.h"
 
@@ -289,18 +290,18 @@ static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
 {
     OSSL_PARAM *p;
 
-    /* OSSL_PARAM_set_* accept any integer type that holds the value. */
+    /* OSSL_PARAM_set_* accept any number type that holds the value. */
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, d->info->block_size))
+    if (p != NULL && !armsha_param_set_size_t(p, d->info->block_size))
         return refuse_get();
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, d->info->digest_size))
+    if (p != NULL && !armsha_param_set_size_t(p, d->info->digest_size))
         return refuse_get();
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF);
-    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
+    if (p != NULL && !armsha_param_set_int(p, 0))
         return refuse_get();
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
-    if (p != NULL && !OSSL_PARAM_set_int(p, 1))
+    if (p != NULL && !armsha_param_set_int(p, 1))
         return refuse_get();
     return 1;
 }
@@ -364,13 +365,13 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     /* As the default provider: a value of another type is ignored. */
     if (p == NULL || p->data_type != OSSL_PARAM_OCTET_STRING)
         return 1;
-    if (ctx->state != STATE_ACTIVE)
-        return refuse_state(ctx);
     /* The default's ossl_sha1_ctrl refuses another length without an error. */
     if (p->data_size != SSL3_MASTER_SECRET_SIZE)
         return 0;
     if (p->data == NULL) /* the default provider hashes 48 bytes from NULL */
         return refuse_null(ctx, "SSLv3 master secret is NULL");
+    if (ctx->state != STATE_ACTIVE)
+        return refuse_state(ctx);
     return sha1_ssl3_master_secret(ctx, p->data);
 }
 

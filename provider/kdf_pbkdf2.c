@@ -88,12 +88,33 @@ static void pbkdf2_reset(void *vctx)
     set_defaults(ctx);
 }
 
+/* Whether the default provider's PBKDF2 beside armsha can be copied: OpenSSL 3.0's has no
+ * dupctx (EVP_KDF_CTX_dup fails, quietly), later ones have. Asked on each dup, which is
+ * rare, so that armsha answers as the default of the OpenSSL running. */
+static int default_dups(const armsha_provctx *pc)
+{
+    EVP_KDF *kdf;
+    EVP_KDF_CTX *c, *d;
+
+    ERR_set_mark();
+    kdf = armsha_fallback_kdf(pc);
+    c = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
+    d = c != NULL ? EVP_KDF_CTX_dup(c) : NULL;
+    EVP_KDF_CTX_free(d);
+    EVP_KDF_CTX_free(c);
+    EVP_KDF_free(kdf);
+    ERR_pop_to_mark();
+    return d != NULL;
+}
+
 static void *pbkdf2_dupctx(void *vsrc)
 {
     const pbkdf2_ctx *src = vsrc;
-    pbkdf2_ctx *dst = calloc(1, sizeof(*dst));
+    pbkdf2_ctx *dst;
 
-    if (dst == NULL)
+    if (!default_dups(src->pc))
+        return NULL;
+    if ((dst = calloc(1, sizeof(*dst))) == NULL)
         goto err;
     dst->pc = src->pc;
     if (!armsha_secret_dup(src->pc, &dst->salt, &src->salt)
@@ -121,7 +142,7 @@ static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (!armsha_md_sel_load(ctx->pc, &ctx->sel, OSSL_OP_KDF, params))
         return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PKCS5)) != NULL) {
-        if (!OSSL_PARAM_get_int(p, &pkcs5)) /* as the default: a value, not a flag */
+        if (!armsha_param_get_int(p, &pkcs5)) /* as the default: a value, not a flag */
             return 0;
         ctx->lower_bound_checks = pkcs5 == 0;
     }
@@ -139,7 +160,7 @@ static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
             return 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_ITER)) != NULL) {
-        if (!OSSL_PARAM_get_uint64(p, &iter))
+        if (!armsha_param_get_uint64(p, &iter))
             return 0;
         min_iter = ctx->lower_bound_checks != 0 ? MIN_ITERATIONS : 1;
         if (iter < min_iter) {
@@ -275,7 +296,7 @@ static int pbkdf2_get_ctx_params(void *vctx, OSSL_PARAM params[])
 
     (void)vctx;
     if ((p = OSSL_PARAM_locate(params, OSSL_KDF_PARAM_SIZE)) != NULL)
-        return OSSL_PARAM_set_size_t(p, SIZE_MAX);
+        return armsha_param_set_size_t(p, SIZE_MAX);
     return -2;
 }
 

@@ -344,11 +344,11 @@ static int hmac_get_ctx_params(void *vctx, OSSL_PARAM params[])
         else /* as HMAC_size of a context without a digest */
             armsha_raise(ctx->pc, ARMSHA_R_OPENSSL(ERR_LIB_EVP, EVP_R_MESSAGE_DIGEST_IS_NULL),
                          "HMAC has no key yet");
-        if (!OSSL_PARAM_set_size_t(p, size))
+        if (!armsha_param_set_size_t(p, size))
             return 0;
     }
     if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) != NULL
-        && !OSSL_PARAM_set_int(p, (int)armsha_md_sel_block_size(&ctx->sel)))
+        && !armsha_param_set_int(p, (int)armsha_md_sel_block_size(&ctx->sel)))
         return 0;
     return 1;
 }
@@ -387,7 +387,8 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         int noinit = 0;
 
         if (!armsha_param_get_flag(p, &noinit)) {
-            if (!armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0))
+            /* (Not asked about NULL data: the default provider reads through it.) */
+            if (p->data == NULL || !armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0))
                 return 0;
         } else if (noinit && ctx->impl != IMPL_NOINIT) {
             ctx->noinit_md = ctx->impl != IMPL_NONE;
@@ -400,7 +401,8 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         int oneshot = 0;
 
         if (!armsha_param_get_flag(p, &oneshot)) {
-            if (!armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0))
+            /* (Not asked about NULL data: the default provider reads through it.) */
+            if (p->data == NULL || !armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0))
                 return 0;
         } else if (oneshot && !ctx->oneshot) {
             if (ctx->impl == IMPL_FAST && ctx->active && message_started(ctx)) {
@@ -429,7 +431,7 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
             return 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_TLS_DATA_SIZE)) != NULL) {
-        if (!OSSL_PARAM_get_size_t(p, &ctx->tls_data_size))
+        if (!armsha_param_get_size_t(p, &ctx->tls_data_size))
             return 0;
         /* The constant-time TLS CBC record MAC is the default provider's. */
         if (ctx->impl == IMPL_FALLBACK) {

@@ -97,9 +97,15 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
                      name, props != NULL ? props : "");
         return 0;
     }
+    /* As the default's ossl_prov_digest_load_from_params: a fetch that finds the digest
+     * leaves nothing on the queue (a property query's parse errors included). */
+    ERR_set_mark();
     md = EVP_MD_fetch(pc->child, name, props);
-    if (md == NULL)
+    if (md == NULL) {
+        ERR_clear_last_mark();
         return 0; /* the fetch raised the error */
+    }
+    ERR_pop_to_mark();
     prov = EVP_MD_get0_provider(md);
     if (prov != NULL && strcmp(OSSL_PROVIDER_get0_name(prov), "armsha") == 0) {
         for (unsigned i = 0; i < ARMSHA_NDIGESTS; i++)
@@ -167,8 +173,12 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
     p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_DIGEST);
     if (p == NULL)
         return 1;
-    if (!armsha_param_get_utf8(p, &name) || name == NULL)
+    if (!armsha_param_get_utf8(p, &name))
         return 0;
+    if (name == NULL) { /* the default's fetch of no name fails, leaving no digest */
+        forget_digest(sel);
+        return 0;
+    }
     if ((props == NULL || *props == '\0') && (md = lookup(name)) >= 0
         && (pc->fast_families & armsha_digests[md].family) != 0) {
         armsha_md_sel_fast(sel, (unsigned)md);

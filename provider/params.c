@@ -78,15 +78,49 @@ int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name)
     return 1;
 }
 
+int armsha_param_get_int(const OSSL_PARAM *p, int *v)
+{
+    return p->data != NULL && OSSL_PARAM_get_int(p, v);
+}
+
+int armsha_param_get_uint64(const OSSL_PARAM *p, uint64_t *v)
+{
+    return p->data != NULL && OSSL_PARAM_get_uint64(p, v);
+}
+
+int armsha_param_get_size_t(const OSSL_PARAM *p, size_t *v)
+{
+    return p->data != NULL && OSSL_PARAM_get_size_t(p, v);
+}
+
 int armsha_param_get_flag(const OSSL_PARAM *p, int *set)
 {
     int v = 0;
 
-    if (!OSSL_PARAM_get_int(p, &v))
+    if (!armsha_param_get_int(p, &v))
         return 0;
     if (v != 0)
         *set = 1;
     return 1;
+}
+
+/* What libcrypto's OSSL_PARAM_set_* (OpenSSL 3.0) get wrong: a REAL with NULL data and a
+ * size is written through NULL, and a signed integer of 0 bytes is judged by the byte
+ * before the value (copy_integer reads src[-1]), so that the answer is chance. */
+static int writes_through_null(const OSSL_PARAM *p)
+{
+    return (p->data == NULL && p->data_size != 0 && p->data_type == OSSL_PARAM_REAL)
+           || (p->data != NULL && p->data_size == 0 && p->data_type == OSSL_PARAM_INTEGER);
+}
+
+int armsha_param_set_size_t(OSSL_PARAM *p, size_t v)
+{
+    return !writes_through_null(p) && OSSL_PARAM_set_size_t(p, v);
+}
+
+int armsha_param_set_int(OSSL_PARAM *p, int v)
+{
+    return !writes_through_null(p) && OSSL_PARAM_set_int(p, v);
 }
 
 int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARAM *p,

@@ -6,6 +6,7 @@
 #define ARMSHA_PROVIDER_PARAMS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <openssl/core.h>
 
@@ -35,10 +36,22 @@ int armsha_param_get_secret(const armsha_provctx *pc, const OSSL_PARAM *p, armsh
  * for NULL data. */
 int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name);
 
+/* OSSL_PARAM_get_int / _uint64 / _size_t, refusing (0) NULL data, which libcrypto's own
+ * functions read through (OpenSSL 3.0: the default provider crashes there). */
+int armsha_param_get_int(const OSSL_PARAM *p, int *v);
+int armsha_param_get_uint64(const OSSL_PARAM *p, uint64_t *v);
+int armsha_param_get_size_t(const OSSL_PARAM *p, size_t *v);
+
 /* An integer flag in the default provider's manner (its HMAC's set_flag): any integer type
  * that holds an int; 0 for another type. *set becomes 1 when the flag is non-zero (a zero
  * never clears it). */
 int armsha_param_get_flag(const OSSL_PARAM *p, int *set);
+
+/* OSSL_PARAM_set_size_t / OSSL_PARAM_set_int, refusing (0) a REAL with NULL data and a
+ * size, which libcrypto's own functions write through, and a signed integer of 0 bytes,
+ * which they accept or refuse by chance (OpenSSL 3.0). */
+int armsha_param_set_size_t(OSSL_PARAM *p, size_t v);
+int armsha_param_set_int(OSSL_PARAM *p, int v);
 
 /* Whether the default provider's (any provider's but armsha's) implementation of op
  * (OSSL_OP_MAC: HMAC, OSSL_OP_KDF: PBKDF2) in the child library context takes p as the
