@@ -370,59 +370,61 @@ static const OSSL_PARAM *hmac_settable_ctx_params(void *vctx, void *provctx)
     return settable_ctx;
 }
 
+/* A flag as the default's HMAC reads it: 1 when absent or read (*on set when non-zero).
+ * From a flag it cannot read OpenSSL 3.0's default refuses, 3.5's ignores it, so armsha
+ * asks the default beside it on that error path (not about what libcrypto itself reads
+ * wrongly: NULL data, an empty signed integer). */
+static int read_flag(const hmac_ctx *ctx, const OSSL_PARAM params[], const char *name, int *on)
+{
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, name);
+
+    if (p == NULL || armsha_param_get_flag(p, on))
+        return 1;
+    return p->data != NULL && !(p->data_size == 0 && p->data_type == OSSL_PARAM_INTEGER)
+           && armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0);
+}
+
 /* In the default provider's order: digest, flags, key, TLS data size. */
 static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     hmac_ctx *ctx = vctx;
     const OSSL_PARAM *p;
+    int noinit = 0, oneshot = 0;
 
     if (params == NULL)
         return 1;
     if (!armsha_md_sel_load(ctx->pc, &ctx->sel, OSSL_OP_MAC, params))
         return 0;
-    /* The flags only ever set (OpenSSL's HMAC_CTX_set_flags), and from the default only one
-     * it can read: OpenSSL 3.0's refuses a flag of the wrong type, 3.5's ignores it, so
-     * armsha asks the default beside it on that error path. */
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_DIGEST_NOINIT)) != NULL) {
-        int noinit = 0;
-
-        if (!armsha_param_get_flag(p, &noinit)) {
-            /* (Not asked about NULL data: the default provider reads through it.) */
-            if (p->data == NULL || !armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0))
-                return 0;
-        } else if (noinit && ctx->impl != IMPL_NOINIT) {
-            ctx->noinit_md = ctx->impl != IMPL_NONE;
-            ctx->impl = IMPL_NOINIT;
-            ctx->active = 0;
-            armsha_hmac_wipe(&ctx->core);
-        }
+    /* Both flags are read before either applies: the default sets them on its HMAC_CTX
+     * once, after both were read (and only ever sets them). */
+    if (!read_flag(ctx, params, OSSL_MAC_PARAM_DIGEST_NOINIT, &noinit)
+        || !read_flag(ctx, params, OSSL_MAC_PARAM_DIGEST_ONESHOT, &oneshot))
+        return 0;
+    if (oneshot && !ctx->oneshot && !noinit && ctx->impl == IMPL_FAST && ctx->active
+        && message_started(ctx)) {
+        /* The bytes hashed on armsha's core cannot move to the default's HMAC. */
+        armsha_raise(ctx->pc, ARMSHA_R_ONESHOT_MID_MESSAGE, "HMAC-%s",
+                     armsha_digests[ctx->core.key.md].name);
+        return 0;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_DIGEST_ONESHOT)) != NULL) {
-        int oneshot = 0;
+    if (noinit && ctx->impl != IMPL_NOINIT) {
+        ctx->noinit_md = ctx->impl != IMPL_NONE;
+        ctx->impl = IMPL_NOINIT;
+        ctx->active = 0;
+        armsha_hmac_wipe(&ctx->core);
+    }
+    if (oneshot && !ctx->oneshot) {
+        static int one = 1;
+        OSSL_PARAM fwd[2] = { OSSL_PARAM_construct_int(OSSL_MAC_PARAM_DIGEST_ONESHOT, &one),
+                              OSSL_PARAM_END };
 
-        if (!armsha_param_get_flag(p, &oneshot)) {
-            /* (Not asked about NULL data: the default provider reads through it.) */
-            if (p->data == NULL || !armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0))
-                return 0;
-        } else if (oneshot && !ctx->oneshot) {
-            if (ctx->impl == IMPL_FAST && ctx->active && message_started(ctx)) {
-                /* The bytes hashed on armsha's core cannot move to the default's HMAC. */
-                armsha_raise(ctx->pc, ARMSHA_R_ONESHOT_MID_MESSAGE, "HMAC-%s",
-                             armsha_digests[ctx->core.key.md].name);
-                return 0;
-            }
-            ctx->oneshot = 1;
-            if (ctx->impl == IMPL_FALLBACK) {
-                OSSL_PARAM fwd[2] = { *p, OSSL_PARAM_END };
-
-                if (!EVP_MAC_CTX_set_params(ctx->fb, fwd))
-                    return 0;
-            } else if (ctx->impl == IMPL_FAST
-                       && !fallback_key(ctx, armsha_digests[ctx->core.key.md].name, NULL,
-                                        ctx->key.data, ctx->key.len)) {
-                return 0;
-            }
-        }
+        ctx->oneshot = 1;
+        if (ctx->impl == IMPL_FALLBACK && !EVP_MAC_CTX_set_params(ctx->fb, fwd))
+            return 0;
+        if (ctx->impl == IMPL_FAST
+            && !fallback_key(ctx, armsha_digests[ctx->core.key.md].name, NULL, ctx->key.data,
+                             ctx->key.len))
+            return 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY)) != NULL) {
         if (p->data_type != OSSL_PARAM_OCTET_STRING)

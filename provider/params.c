@@ -78,19 +78,26 @@ int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name)
     return 1;
 }
 
+/* What libcrypto's OSSL_PARAM_get_* (OpenSSL 3.0) get wrong: NULL data is read through,
+ * and a signed integer of 0 bytes takes its sign from the byte before the data. */
+static int reads_wrong(const OSSL_PARAM *p)
+{
+    return p->data == NULL || (p->data_size == 0 && p->data_type == OSSL_PARAM_INTEGER);
+}
+
 int armsha_param_get_int(const OSSL_PARAM *p, int *v)
 {
-    return p->data != NULL && OSSL_PARAM_get_int(p, v);
+    return !reads_wrong(p) && OSSL_PARAM_get_int(p, v);
 }
 
 int armsha_param_get_uint64(const OSSL_PARAM *p, uint64_t *v)
 {
-    return p->data != NULL && OSSL_PARAM_get_uint64(p, v);
+    return !reads_wrong(p) && OSSL_PARAM_get_uint64(p, v);
 }
 
 int armsha_param_get_size_t(const OSSL_PARAM *p, size_t *v)
 {
-    return p->data != NULL && OSSL_PARAM_get_size_t(p, v);
+    return !reads_wrong(p) && OSSL_PARAM_get_size_t(p, v);
 }
 
 int armsha_param_get_flag(const OSSL_PARAM *p, int *set)

@@ -37,7 +37,8 @@ int armsha_param_get_secret(const armsha_provctx *pc, const OSSL_PARAM *p, armsh
 int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name);
 
 /* OSSL_PARAM_get_int / _uint64 / _size_t, refusing (0) NULL data, which libcrypto's own
- * functions read through (OpenSSL 3.0: the default provider crashes there). */
+ * functions read through (OpenSSL 3.0: the default provider crashes there), and a signed
+ * integer of 0 bytes, whose value they take from the byte before it. */
 int armsha_param_get_int(const OSSL_PARAM *p, int *v);
 int armsha_param_get_uint64(const OSSL_PARAM *p, uint64_t *v);
 int armsha_param_get_size_t(const OSSL_PARAM *p, size_t *v);
