@@ -6,7 +6,7 @@
 # Defaults: build-bench-arm and build-bench under the source root (set up when missing).
 # Runs bench/insncount.sh, bench/insncount-mac.sh, bench/insncount-armhf.sh (when
 # build-foreign/armhf/ is there; build folder $ARMHF, default build-bench-armhf),
-# bench/mca.sh and the native armsha-bench, and puts each output
+# bench/mca.sh, bench/mca-openssl.sh and the native armsha-bench, and puts each output
 # between its <!-- BEGIN name --> / <!-- END name --> markers; the prose around them is
 # left alone (re-read it against the new figures).
 set -euo pipefail
@@ -30,6 +30,10 @@ if [ -f "$SRC/build-foreign/armhf/sysroot.txt" ]; then
 fi
 echo "update-results: llvm-mca ..." >&2
 "$SRC/bench/mca.sh" >"$OUT/mca"
+# armsha's kernels against OpenSSL's shipped loops on every model (the same two builds).
+echo "update-results: llvm-mca against OpenSSL's loops ..." >&2
+"$SRC/bench/mca-openssl.sh" "$ARM" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/mca-openssl"
+names="$names mca-openssl"
 echo "update-results: native throughput ..." >&2
 [ -f "$NATIVE/build.ninja" ] || meson setup "$NATIVE" "$SRC" >&2
 ninja -C "$NATIVE" armsha.so bench/armsha-bench >&2

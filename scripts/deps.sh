@@ -46,6 +46,9 @@ if [ "$want" = test ]; then
     # test/clients.sh (the clients it drives; gdb counts armsha's calls in them; Python's own
     # test_hashlib, also for test/python_tests.sh: test_hashlib and test_hmac under armsha).
     pkgs+=(debootstrap dpkg-dev lintian gdb curl openssh-client libpython3.11-testsuite)
+    # bench/mca-openssl.sh: llvm-mca-16 (llvm-16) beside llvm-mca-14 (llvm), gnuplot-nox
+    # draws bench/mca-openssl.svg.
+    pkgs+=(llvm-16 gnuplot-nox)
     # 32-bit ARM (armhf) the same way as arm64; an armhf machine builds natively.
     if [ "$host_arch" != arm64 ] && [ "$host_arch" != armhf ]; then
         pkgs+=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross)
