@@ -219,6 +219,9 @@ def asm_text(body, isa, label_targets):
         if t is not None and t in labels:
             n = defined[t] - 1 if t <= x.addr else defined[t]
             ops = re.sub(r"(#)?0x[0-9a-f]+.*$", "L%d_%d" % (labels[t], n), ops)
+        elif t is not None:
+            # Out of the loop (an exit, not taken in the steady state): the same offset.
+            ops = re.sub(r"(#)?0x[0-9a-f]+.*$", ".%+d" % (t - x.addr), ops)
         lines.append("\t%s\t%s" % (x.mnemonic, ops))
     return "\n".join(lines) + "\n"
 
