@@ -5,142 +5,281 @@
 #include "../sha2_constants.h"
 #include "../opaque.h"
 
-/* GCC's pre-allocation scheduler pulls loads and SHA512H/H2 far ahead and the
- * register allocator then needs dozens of extra MOVs a block, which cost model cycles
- * (bench/RESULTS.md, "Kernel code choices"); the cores reorder by themselves anyway. */
+/* Written for the core that does not reorder (Cortex-A53/A55, A510): every instruction of
+ * the rounds is its own volatile asm statement, so the compiler emits them in the order
+ * below, which is the order of OpenSSL's sha512-armv8: a double round adds K+W first, with
+ * the K it loaded one double round earlier, and loads the next K right behind it, so that
+ * the SHA512H/H2 chain never waits for a load; the schedule work sits between the chain's
+ * instructions. Left to GCC, the K load came after the previous SHA512H2 and load, add,
+ * EXT, add and SHA512H ran one after the other on an in-order core (bench/RESULTS.md,
+ * "Kernel code choices"). Volatile only orders the asm statements among themselves; none
+ * has side effects. The asm takes vectors as the instructions number their lanes, which
+ * is the intrinsics' numbering with GCC on either byte order and with clang on
+ * little-endian; clang on big-endian (and any other compiler) takes the intrinsics in the
+ * same order. */
+#if defined(__GNUC__) && !(defined(__clang__) && defined(__AARCH64EB__))
+#define SHA512_ASM 1
+#endif
+
+/* GCC's pre-allocation scheduler would still move the loads and copies around the asm
+ * statements and lengthen the register allocation's live ranges (more MOVs a block). */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-schedule-insns")
 #endif
 
-/* Two rounds, after Linux's arch/arm64/crypto/sha512-ce-core.S (dround). Each
+#if SHA512_ASM
+#define OP3(name, insn)                                                                 \
+    static inline uint64x2_t name(uint64x2_t a, uint64x2_t b)                           \
+    {                                                                                   \
+        uint64x2_t r;                                                                   \
+        __asm__ __volatile__(insn : "=w"(r) : "w"(a), "w"(b));                          \
+        return r;                                                                       \
+    }
+OP3(add2, "add %0.2d, %1.2d, %2.2d")
+OP3(ext1, "ext %0.16b, %1.16b, %2.16b, #8")
+
+static inline void sha512h(uint64x2_t *x, uint64x2_t fg, uint64x2_t de)
+{
+    __asm__ __volatile__("sha512h %q0, %q1, %2.2d" : "+w"(*x) : "w"(fg), "w"(de));
+}
+
+static inline void sha512h2(uint64x2_t *x, uint64x2_t cd, uint64x2_t ab)
+{
+    __asm__ __volatile__("sha512h2 %q0, %q1, %2.2d" : "+w"(*x) : "w"(cd), "w"(ab));
+}
+
+static inline void su0(uint64x2_t *w0, uint64x2_t w1)
+{
+    __asm__ __volatile__("sha512su0 %0.2d, %1.2d" : "+w"(*w0) : "w"(w1));
+}
+
+static inline void su1(uint64x2_t *w0, uint64x2_t w7, uint64x2_t w45)
+{
+    __asm__ __volatile__("sha512su1 %0.2d, %1.2d, %2.2d" : "+w"(*w0) : "w"(w7), "w"(w45));
+}
+#else
+static inline uint64x2_t add2(uint64x2_t a, uint64x2_t b) { return vaddq_u64(a, b); }
+static inline uint64x2_t ext1(uint64x2_t a, uint64x2_t b) { return vextq_u64(a, b, 1); }
+static inline void sha512h(uint64x2_t *x, uint64x2_t fg, uint64x2_t de) { *x = vsha512hq_u64(*x, fg, de); }
+static inline void sha512h2(uint64x2_t *x, uint64x2_t cd, uint64x2_t ab) { *x = vsha512h2q_u64(*x, cd, ab); }
+static inline void su0(uint64x2_t *w0, uint64x2_t w1) { *w0 = vsha512su0q_u64(*w0, w1); }
+static inline void su1(uint64x2_t *w0, uint64x2_t w7, uint64x2_t w45) { *w0 = vsha512su1q_u64(*w0, w7, w45); }
+#endif
+
+/* K[2j..2j+1]. Little-endian: an LDR with an immediate offset from the table (one
+ * instruction, no pointer to step); big-endian needs LD1 of 64-bit elements, which has no
+ * offset form, so it stays an intrinsic. */
+#if SHA512_ASM && !defined(__AARCH64EB__)
+#define LOAD_K(j) load_k(kp, 16 * (j))
+static inline uint64x2_t load_k_at(const uint64_t *kp, const uint64_t (*p)[2], long off)
+{
+    uint64x2_t k;
+
+    __asm__ __volatile__("ldr %q0, [%1, %2]" : "=w"(k) : "r"(kp), "i"(off), "m"(*p));
+    return k;
+}
+#define load_k(kp, off) load_k_at((kp), (const uint64_t(*)[2])((kp) + (off) / 8), (off))
+
+/* The block as eight big-endian words: LD1 of four registers, REV64 as asm so that the
+ * byte swaps stay where they are put. */
+static inline uint64x2_t to_words(uint8x16_t x)
+{
+    uint64x2_t w;
+
+    __asm__ __volatile__("rev64 %0.16b, %1.16b" : "=w"(w) : "w"(x));
+    return w;
+}
+
+/* The same into *w, which the asm claims to read: *w keeps its register from its last use
+ * in the rounds to here, so the compiler cannot lend that register to the state in the
+ * last double rounds (and copy the state back at the end of the block). */
+static inline void to_words_in(uint64x2_t *w, uint8x16_t x)
+{
+    __asm__ __volatile__("rev64 %0.16b, %1.16b" : "+w"(*w) : "w"(x));
+}
+#define BLOCK_HALF uint8x16x4_t
+#define LOAD_HALF(p) vld1q_u8_x4(p)
+#else
+#define LOAD_K(j) vld1q_u64(kp + 2 * (j))
+/* Big-endian: LD1 of 64-bit elements gives the words as they are (see load_block.h). */
+#define to_words(x) (x)
+#define to_words_in(w, x) (*(w) = (x))
+#define BLOCK_HALF uint64x2x4_t
+#define LOAD_HALF(p) vld1q_u64_x4((const uint64_t *)(const void *)(p))
+#endif
+
+/* Double round j, after Linux's arch/arm64/crypto/sha512-ce-core.S (dround). Each
  * register holds two state words, the first in lane 0. The state lives in five
  * registers that change roles every double round: on entry x0 = ab, x1 = cd,
  * x2 = ef, x3 = gh; on exit x3 holds the new ab, x0 the new cd, x4 the new ef and
  * x2 the new gh, so the next double round takes (x3, x0, x4, x2, x1). The chain
- * from one double round to the next is SHA512H -> ADD (x4) -> EXT -> SHA512H. */
-#define DROUND(x0, x1, x2, x3, x4, j, w)                          \
-    do {                                                          \
-        uint64x2_t kw_ = vaddq_u64(vld1q_u64(kp + 2 * (j)), (w)); \
-        uint64x2_t fg_ = vextq_u64((x2), (x3), 1);                \
-        uint64x2_t de_ = vextq_u64((x1), (x2), 1);                \
-        x3 = vaddq_u64((x3), vextq_u64(kw_, kw_, 1));             \
-        x3 = vsha512hq_u64((x3), fg_, de_);                       \
-        x4 = vaddq_u64((x1), (x3));                               \
-        x3 = vsha512h2q_u64((x3), (x1), (x0));                    \
-    } while (0)
+ * from one double round to the next is SHA512H -> ADD (x4) -> EXT -> SHA512H.
+ * k[j % 2] holds K[2j..2j+1], loaded in the double round before; KW and NEXT_K start
+ * the double round, HEAD and TAIL are its chain, with the schedule step between. */
+#define KW(j, w)                                  \
+    uint64x2_t kw_ = add2(k[(j) % 2], (w));       \
+    if ((j) < 39)                                 \
+        k[((j) + 1) % 2] = LOAD_K((j) + 1)
+#define HEAD(x1, x2, x3)                          \
+    kw_ = ext1(kw_, kw_);                         \
+    uint64x2_t fg_ = ext1((x2), (x3));            \
+    uint64x2_t de_ = ext1((x1), (x2));            \
+    x3 = add2((x3), kw_)
+#define TAIL(x0, x1, x3, x4)                      \
+    x4 = add2((x1), (x3));                        \
+    sha512h2(&(x3), (x1), (x0))
 
 /* W[t..t+1] += sigma0(W[t+1..t+2]) + sigma1(W[t+14..t+15]) + W[t+9..t+10], which
  * makes it W[t+16..t+17]: w0 = W[t..t+1], w1 = W[t+2..t+3], w7 = W[t+14..t+15],
  * w4 = W[t+8..t+9], w5 = W[t+10..t+11]. */
-#define SCHED(w0, w1, w7, w4, w5) \
-    (w0 = vsha512su1q_u64(vsha512su0q_u64((w0), (w1)), (w7), vextq_u64((w4), (w5), 1)))
-
-/* A double round that also extends the schedule by two words; the schedule work
- * is independent of the SHA512H/H2 chain and fills its latency. */
 #define DROUND_S(x0, x1, x2, x3, x4, j, w0, w1, w7, w4, w5) \
     do {                                                    \
-        DROUND(x0, x1, x2, x3, x4, j, w0);                  \
-        SCHED(w0, w1, w7, w4, w5);                          \
+        KW(j, w0);                                          \
+        HEAD(x1, x2, x3);                                   \
+        su0(&(w0), (w1));                                   \
+        const uint64x2_t w45_ = ext1((w4), (w5));           \
+        sha512h(&(x3), fg_, de_);                           \
+        su1(&(w0), (w7), w45_);                             \
+        TAIL(x0, x1, x3, x4);                               \
     } while (0)
+/* The same without the schedule; before the chain's tail, "extra" (the next block's
+ * loads and byte swaps in the last double rounds, or nothing). */
+#define DROUND(x0, x1, x2, x3, x4, j, w, extra) \
+    do {                                        \
+        KW(j, w);                               \
+        HEAD(x1, x2, x3);                       \
+        sha512h(&(x3), fg_, de_);               \
+        extra;                                  \
+        TAIL(x0, x1, x3, x4);                   \
+    } while (0)
+
+/* A copy of *x by an explicit MOV that leaves *x in its register: the feed-forward adds
+ * into the working registers, and the copies for the next block are taken off the chain. */
+static inline uint64x2_t side_copy(uint64x2_t *x)
+{
+#if SHA512_ASM
+    uint64x2_t c;
+
+    __asm__ __volatile__("mov %0.16b, %1.16b" : "=w"(c), "+w"(*x));
+    return c;
+#else
+    return *x;
+#endif
+}
+
+/* One block. m holds its 16 words; when next is not NULL the last double rounds load the
+ * next block (from *next, which steps past it) into m meanwhile: otherwise an in-order core
+ * waits out the load and the byte swaps at the top of the block. */
+static inline __attribute__((always_inline)) void sha512_block(uint64x2_t s[4], uint64x2_t m[8],
+                                                               const uint8_t **next,
+                                                               const uint64_t *kp)
+{
+    uint64x2_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3], s4;
+    uint64x2_t m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3];
+    uint64x2_t m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7];
+    uint64x2_t k[2];
+    BLOCK_HALF lo, hi;
+
+    k[0] = LOAD_K(0);
+    const uint64x2_t ab = side_copy(&s0), cd = side_copy(&s1);
+    const uint64x2_t ef = side_copy(&s2), gh = side_copy(&s3);
+
+    /* Message register m(j mod 8) holds W[2j..2j+1]; the five state registers
+     * are back in their places after every fifth double round. */
+    DROUND_S(s0, s1, s2, s3, s4,  0, m0, m1, m7, m4, m5);
+    DROUND_S(s3, s0, s4, s2, s1,  1, m1, m2, m0, m5, m6);
+    DROUND_S(s2, s3, s1, s4, s0,  2, m2, m3, m1, m6, m7);
+    DROUND_S(s4, s2, s0, s1, s3,  3, m3, m4, m2, m7, m0);
+    DROUND_S(s1, s4, s3, s0, s2,  4, m4, m5, m3, m0, m1);
+
+    DROUND_S(s0, s1, s2, s3, s4,  5, m5, m6, m4, m1, m2);
+    DROUND_S(s3, s0, s4, s2, s1,  6, m6, m7, m5, m2, m3);
+    DROUND_S(s2, s3, s1, s4, s0,  7, m7, m0, m6, m3, m4);
+    DROUND_S(s4, s2, s0, s1, s3,  8, m0, m1, m7, m4, m5);
+    DROUND_S(s1, s4, s3, s0, s2,  9, m1, m2, m0, m5, m6);
+
+    DROUND_S(s0, s1, s2, s3, s4, 10, m2, m3, m1, m6, m7);
+    DROUND_S(s3, s0, s4, s2, s1, 11, m3, m4, m2, m7, m0);
+    DROUND_S(s2, s3, s1, s4, s0, 12, m4, m5, m3, m0, m1);
+    DROUND_S(s4, s2, s0, s1, s3, 13, m5, m6, m4, m1, m2);
+    DROUND_S(s1, s4, s3, s0, s2, 14, m6, m7, m5, m2, m3);
+
+    DROUND_S(s0, s1, s2, s3, s4, 15, m7, m0, m6, m3, m4);
+    DROUND_S(s3, s0, s4, s2, s1, 16, m0, m1, m7, m4, m5);
+    DROUND_S(s2, s3, s1, s4, s0, 17, m1, m2, m0, m5, m6);
+    DROUND_S(s4, s2, s0, s1, s3, 18, m2, m3, m1, m6, m7);
+    DROUND_S(s1, s4, s3, s0, s2, 19, m3, m4, m2, m7, m0);
+
+    DROUND_S(s0, s1, s2, s3, s4, 20, m4, m5, m3, m0, m1);
+    DROUND_S(s3, s0, s4, s2, s1, 21, m5, m6, m4, m1, m2);
+    DROUND_S(s2, s3, s1, s4, s0, 22, m6, m7, m5, m2, m3);
+    DROUND_S(s4, s2, s0, s1, s3, 23, m7, m0, m6, m3, m4);
+    DROUND_S(s1, s4, s3, s0, s2, 24, m0, m1, m7, m4, m5);
+
+    DROUND_S(s0, s1, s2, s3, s4, 25, m1, m2, m0, m5, m6);
+    DROUND_S(s3, s0, s4, s2, s1, 26, m2, m3, m1, m6, m7);
+    DROUND_S(s2, s3, s1, s4, s0, 27, m3, m4, m2, m7, m0);
+    DROUND_S(s4, s2, s0, s1, s3, 28, m4, m5, m3, m0, m1);
+    DROUND_S(s1, s4, s3, s0, s2, 29, m5, m6, m4, m1, m2);
+
+    DROUND_S(s0, s1, s2, s3, s4, 30, m6, m7, m5, m2, m3);
+    DROUND_S(s3, s0, s4, s2, s1, 31, m7, m0, m6, m3, m4);
+    /* Here and not earlier (the compilers hoist loads): the address comes out of a
+     * volatile asm, which stays behind the rounds before it. */
+    if (next) {
+        ARMSHA_OPAQUE(*next);
+        lo = LOAD_HALF(*next);
+        *next += ARMSHA_SHA512_BLOCK_SIZE / 2;
+    }
+    DROUND(s2, s3, s1, s4, s0, 32, m0, (void)0);
+    DROUND(s4, s2, s0, s1, s3, 33, m1, if (next) to_words_in(&m0, lo.val[0]));
+    DROUND(s1, s4, s3, s0, s2, 34, m2, if (next) to_words_in(&m1, lo.val[1]));
+
+    DROUND(s0, s1, s2, s3, s4, 35, m3, if (next) to_words_in(&m2, lo.val[2]));
+    DROUND(s3, s0, s4, s2, s1, 36, m4, if (next) to_words_in(&m3, lo.val[3]));
+    if (next) {
+        ARMSHA_OPAQUE(*next);
+        hi = LOAD_HALF(*next);
+        *next += ARMSHA_SHA512_BLOCK_SIZE / 2;
+    }
+    DROUND(s2, s3, s1, s4, s0, 37, m5, if (next) to_words_in(&m4, hi.val[0]));
+    DROUND(s4, s2, s0, s1, s3, 38, m6, if (next) to_words_in(&m5, hi.val[1]));
+    DROUND(s1, s4, s3, s0, s2, 39, m7, if (next) to_words_in(&m6, hi.val[2]));
+    if (next) {
+        to_words_in(&m7, hi.val[3]);
+        m[0] = m0, m[1] = m1, m[2] = m2, m[3] = m3;
+        m[4] = m4, m[5] = m5, m[6] = m6, m[7] = m7;
+    }
+
+    s[0] = add2(s0, ab);
+    s[1] = add2(s1, cd);
+    s[2] = add2(s2, ef);
+    s[3] = add2(s3, gh);
+}
 
 void armsha_sha512_blocks_armv8(uint64_t state[8], const uint8_t *data, size_t nblocks)
 {
     if (nblocks == 0)
         return;
 
-    uint64x2_t s0 = vld1q_u64(state), s1 = vld1q_u64(state + 2);
-    uint64x2_t s2 = vld1q_u64(state + 4), s3 = vld1q_u64(state + 6);
-    uint64x2_t s4;
+    /* 40 round-constant vectors do not fit beside the 17 that hold the state and the
+     * message: each is loaded once per block, one double round ahead of its use. */
+    const uint64_t *kp = armsha_sha512_k;
+    uint64x2_t s[4] = { vld1q_u64(state), vld1q_u64(state + 2), vld1q_u64(state + 4),
+                        vld1q_u64(state + 6) };
+    const BLOCK_HALF lo = LOAD_HALF(data), hi = LOAD_HALF(data + 64);
+    uint64x2_t m[8] = { to_words(lo.val[0]), to_words(lo.val[1]), to_words(lo.val[2]),
+                        to_words(lo.val[3]), to_words(hi.val[0]), to_words(hi.val[1]),
+                        to_words(hi.val[2]), to_words(hi.val[3]) };
 
-    do {
-#if defined(__AARCH64EB__)
-        /* Big-endian: LD1 of 64-bit elements gives the words as they are (see
-         * load_block.h for the cast). */
-        const uint64x2x4_t lo = vld1q_u64_x4((const uint64_t *)(const void *)data);
-        const uint64x2x4_t hi = vld1q_u64_x4((const uint64_t *)(const void *)(data + 64));
-        uint64x2_t m0 = lo.val[0], m1 = lo.val[1], m2 = lo.val[2], m3 = lo.val[3];
-        uint64x2_t m4 = hi.val[0], m5 = hi.val[1], m6 = hi.val[2], m7 = hi.val[3];
-#else
-        /* Two LD1s of four registers each, no alignment requirement; rev64 turns the
-         * big-endian words around. */
-        const uint8x16x4_t lo = vld1q_u8_x4(data), hi = vld1q_u8_x4(data + 64);
-        uint64x2_t m0 = vreinterpretq_u64_u8(vrev64q_u8(lo.val[0]));
-        uint64x2_t m1 = vreinterpretq_u64_u8(vrev64q_u8(lo.val[1]));
-        uint64x2_t m2 = vreinterpretq_u64_u8(vrev64q_u8(lo.val[2]));
-        uint64x2_t m3 = vreinterpretq_u64_u8(vrev64q_u8(lo.val[3]));
-        uint64x2_t m4 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[0]));
-        uint64x2_t m5 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[1]));
-        uint64x2_t m6 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[2]));
-        uint64x2_t m7 = vreinterpretq_u64_u8(vrev64q_u8(hi.val[3]));
-#endif
-        /* 40 round-constant vectors do not fit beside the 17 that hold the state
-         * and the message: each is loaded once per block, next to its use. The
-         * volatile asm hides that it is the same table every block; otherwise the
-         * compilers hoist all 40 loads out of the loop and spill them to the stack,
-         * copying the table on every call. */
-        const uint64_t *kp = armsha_sha512_k;
-        ARMSHA_OPAQUE(kp);
-        const uint64x2_t ab = s0, cd = s1, ef = s2, gh = s3;
+    /* Every block but the last loads the next one; the last is the same code without. */
+    data += ARMSHA_SHA512_BLOCK_SIZE;
+    for (size_t n = nblocks - 1; n != 0; n--)
+        sha512_block(s, m, &data, kp);
+    sha512_block(s, m, NULL, kp);
 
-        /* Message register m(j mod 8) holds W[2j..2j+1]; the five state registers
-         * are back in their places after every fifth double round. */
-        DROUND_S(s0, s1, s2, s3, s4,  0, m0, m1, m7, m4, m5);
-        DROUND_S(s3, s0, s4, s2, s1,  1, m1, m2, m0, m5, m6);
-        DROUND_S(s2, s3, s1, s4, s0,  2, m2, m3, m1, m6, m7);
-        DROUND_S(s4, s2, s0, s1, s3,  3, m3, m4, m2, m7, m0);
-        DROUND_S(s1, s4, s3, s0, s2,  4, m4, m5, m3, m0, m1);
-
-        DROUND_S(s0, s1, s2, s3, s4,  5, m5, m6, m4, m1, m2);
-        DROUND_S(s3, s0, s4, s2, s1,  6, m6, m7, m5, m2, m3);
-        DROUND_S(s2, s3, s1, s4, s0,  7, m7, m0, m6, m3, m4);
-        DROUND_S(s4, s2, s0, s1, s3,  8, m0, m1, m7, m4, m5);
-        DROUND_S(s1, s4, s3, s0, s2,  9, m1, m2, m0, m5, m6);
-
-        DROUND_S(s0, s1, s2, s3, s4, 10, m2, m3, m1, m6, m7);
-        DROUND_S(s3, s0, s4, s2, s1, 11, m3, m4, m2, m7, m0);
-        DROUND_S(s2, s3, s1, s4, s0, 12, m4, m5, m3, m0, m1);
-        DROUND_S(s4, s2, s0, s1, s3, 13, m5, m6, m4, m1, m2);
-        DROUND_S(s1, s4, s3, s0, s2, 14, m6, m7, m5, m2, m3);
-
-        DROUND_S(s0, s1, s2, s3, s4, 15, m7, m0, m6, m3, m4);
-        DROUND_S(s3, s0, s4, s2, s1, 16, m0, m1, m7, m4, m5);
-        DROUND_S(s2, s3, s1, s4, s0, 17, m1, m2, m0, m5, m6);
-        DROUND_S(s4, s2, s0, s1, s3, 18, m2, m3, m1, m6, m7);
-        DROUND_S(s1, s4, s3, s0, s2, 19, m3, m4, m2, m7, m0);
-
-        DROUND_S(s0, s1, s2, s3, s4, 20, m4, m5, m3, m0, m1);
-        DROUND_S(s3, s0, s4, s2, s1, 21, m5, m6, m4, m1, m2);
-        DROUND_S(s2, s3, s1, s4, s0, 22, m6, m7, m5, m2, m3);
-        DROUND_S(s4, s2, s0, s1, s3, 23, m7, m0, m6, m3, m4);
-        DROUND_S(s1, s4, s3, s0, s2, 24, m0, m1, m7, m4, m5);
-
-        DROUND_S(s0, s1, s2, s3, s4, 25, m1, m2, m0, m5, m6);
-        DROUND_S(s3, s0, s4, s2, s1, 26, m2, m3, m1, m6, m7);
-        DROUND_S(s2, s3, s1, s4, s0, 27, m3, m4, m2, m7, m0);
-        DROUND_S(s4, s2, s0, s1, s3, 28, m4, m5, m3, m0, m1);
-        DROUND_S(s1, s4, s3, s0, s2, 29, m5, m6, m4, m1, m2);
-
-        DROUND_S(s0, s1, s2, s3, s4, 30, m6, m7, m5, m2, m3);
-        DROUND_S(s3, s0, s4, s2, s1, 31, m7, m0, m6, m3, m4);
-        DROUND(s2, s3, s1, s4, s0, 32, m0);
-        DROUND(s4, s2, s0, s1, s3, 33, m1);
-        DROUND(s1, s4, s3, s0, s2, 34, m2);
-
-        DROUND(s0, s1, s2, s3, s4, 35, m3);
-        DROUND(s3, s0, s4, s2, s1, 36, m4);
-        DROUND(s2, s3, s1, s4, s0, 37, m5);
-        DROUND(s4, s2, s0, s1, s3, 38, m6);
-        DROUND(s1, s4, s3, s0, s2, 39, m7);
-
-        s0 = vaddq_u64(s0, ab);
-        s1 = vaddq_u64(s1, cd);
-        s2 = vaddq_u64(s2, ef);
-        s3 = vaddq_u64(s3, gh);
-        data += ARMSHA_SHA512_BLOCK_SIZE;
-    } while (--nblocks != 0);
-
-    vst1q_u64(state, s0);
-    vst1q_u64(state + 2, s1);
-    vst1q_u64(state + 4, s2);
-    vst1q_u64(state + 6, s3);
+    vst1q_u64(state, s[0]);
+    vst1q_u64(state + 2, s[1]);
+    vst1q_u64(state + 4, s[2]);
+    vst1q_u64(state + 6, s[3]);
 }
