@@ -80,12 +80,15 @@ _Alignas(16) static const uint32_t sha1_k[16] = {
     STORE(xn, k)
 /* W[32..79], from W[t+i] = rol(W[t+i-6] ^ W[t+i-16] ^ W[t+i-28] ^ W[t+i-32], 2), which
  * has no dependence inside four words; xn holds W[t-32..t-29] and becomes W[t..t+3],
- * x7, x4, x2, x1 hold W[t-28..], W[t-16..], W[t-8..], W[t-4..]. */
+ * x7, x4, x2, x1 hold W[t-28..], W[t-16..], W[t-8..], W[t-4..]. x1 is the previous
+ * step's result: the three older words are combined first and the VEXT that reads x1
+ * goes in last, so that each step waits for the one before only through one VEXT and
+ * one VEOR (bench/RESULTS.md, "32-bit ARM kernel code choices"). */
 #define SCHED32(xn, x7, x4, x2, x1, k)                                                 \
-    "vext.8     q8, " #x2 ", " #x1 ", #8\n\t"   /* W[t-6..t-3] */                      \
-    "veor       q8, q8, " #x4 "\n\t"                                                   \
-    "veor       q8, q8, " #x7 "\n\t"                                                   \
+    "veor       q8, " #x4 ", " #x7 "\n\t"                                              \
     "veor       q8, q8, " #xn "\n\t"                                                   \
+    "vext.8     q9, " #x2 ", " #x1 ", #8\n\t"   /* W[t-6..t-3] */                      \
+    "veor       q8, q8, q9\n\t"                                                        \
     "vshl.u32   " #xn ", q8, #2\n\t"                                                   \
     "vsri.32    " #xn ", q8, #30\n\t"                                                  \
     STORE(xn, k)
