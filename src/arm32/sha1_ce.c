@@ -3,6 +3,7 @@
 
 #include "kernels.h"
 #include "load_block.h"
+#include "side_copy.h"
 
 /* A quad is four rounds with SHA1C, SHA1P or SHA1M on wk = W[t..t+3] + K, e_in the e of
  * these rounds (lane 0); e_out gets the e of the next four: a rotated left by 30, which
@@ -71,7 +72,7 @@ void armsha_sha1_blocks_aarch32(uint32_t state[5], const uint8_t *data, size_t n
 
     for (; nblocks != 0; nblocks--) {
         uint32x4_t w0, w1, w2, w3, wka, wkb;
-        const uint32x4_t abcd_saved = abcd;
+        const uint32x4_t abcd_saved = side_copy(&abcd);
         sha1_e ea, eb;
 
         ARMSHA_LOAD_BLOCK_BE32(w0, w1, w2, w3, data);

@@ -3,6 +3,7 @@
 
 #include "kernels.h"
 #include "load_block.h"
+#include "side_copy.h"
 #include "../sha2_constants.h"
 
 /* A quad is four rounds on W[t..t+3] + K[t..t+3], K loaded with the pointer stepped by
@@ -77,7 +78,7 @@ void armsha_sha256_blocks_aarch32(uint32_t state[8], const uint8_t *data, size_t
     for (; nblocks != 0; nblocks--) {
         const uint32_t *kp = armsha_sha256_k;
         uint32x4_t w0, w1, w2, w3;
-        const uint32x4_t abcd_saved = abcd, efgh_saved = efgh;
+        const uint32x4_t abcd_saved = side_copy(&abcd), efgh_saved = side_copy(&efgh);
 
         ARMSHA_LOAD_BLOCK_BE32(w0, w1, w2, w3, data);
         QUAD_SCHED(w0, w1, w2, w3); /* rounds 0-3 */
