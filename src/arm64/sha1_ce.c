@@ -195,15 +195,37 @@ static inline __attribute__((always_inline)) void sha1_block(uint32x4_t *abcd_p,
     *abcd_p = vaddq_u32(abcd, abcd_saved);
 }
 
+/* state[4] into lane 0, where the asm reads e; one LDR (the intrinsics spend a DUP too). */
+static inline uint32x4_t load_e(const uint32_t *p)
+{
+#if SHA1_ASM
+    uint32x4_t e;
+
+    __asm__("ldr %s0, %1" : "=w"(e) : "m"(*p));
+    return e;
+#else
+    return vdupq_n_u32(*p);
+#endif
+}
+
+_Alignas(16) static const uint32_t sha1_k[16] = {
+    0x5a827999, 0x5a827999, 0x5a827999, 0x5a827999, 0x6ed9eba1, 0x6ed9eba1, 0x6ed9eba1, 0x6ed9eba1,
+    0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6,
+};
+
 void armsha_sha1_blocks_armv8(uint32_t state[5], const uint8_t *data, size_t nblocks)
 {
     if (nblocks == 0)
         return;
 
-    const uint32x4_t k[4] = { vdupq_n_u32(0x5a827999), vdupq_n_u32(0x6ed9eba1),
-                              vdupq_n_u32(0x8f1bbcdc), vdupq_n_u32(0xca62c1d6) };
+    /* The constants from a table whose address goes through an empty asm: GCC, knowing
+     * the values, otherwise makes each vector with a literal-pool load of its own, and
+     * again in the copy of the block for the last one. */
+    const uint32_t *kp = sha1_k;
+    ARMSHA_OPAQUE(kp);
+    const uint32x4_t k[4] = { vld1q_u32(kp), vld1q_u32(kp + 4), vld1q_u32(kp + 8), vld1q_u32(kp + 12) };
     uint32x4_t abcd = vld1q_u32(state);
-    uint32x4_t e = vdupq_n_u32(state[4]);
+    uint32x4_t e = load_e(&state[4]);
     const BLOCK_BYTES m = LOAD_BYTES(data);
     uint32x4_t w[4] = { TO_WORDS(m.val[0]), TO_WORDS(m.val[1]), TO_WORDS(m.val[2]), TO_WORDS(m.val[3]) };
     uint32x4_t wk[2] = { add_k(w[0], k[0]), add_k(w[1], k[0]) };
