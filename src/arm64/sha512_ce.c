@@ -71,14 +71,14 @@ static inline void su1(uint64x2_t *w0, uint64x2_t w7, uint64x2_t w45) { *w0 = vs
  * offset form, so it stays an intrinsic. */
 #if SHA512_ASM && !defined(__AARCH64EB__)
 #define LOAD_K(j) load_k(kp, 16 * (j))
-static inline uint64x2_t load_k_at(const uint64_t *kp, const uint64_t (*p)[2], long off)
+/* The table is constant, so the asm needs no memory operand: only the base register. */
+static inline uint64x2_t load_k(const uint64_t *kp, long off)
 {
     uint64x2_t k;
 
-    __asm__ __volatile__("ldr %q0, [%1, %2]" : "=w"(k) : "r"(kp), "i"(off), "m"(*p));
+    __asm__ __volatile__("ldr %q0, [%1, %2]" : "=w"(k) : "r"(kp), "i"(off));
     return k;
 }
-#define load_k(kp, off) load_k_at((kp), (const uint64_t(*)[2])((kp) + (off) / 8), (off))
 
 /* The block as eight big-endian words: LD1 of four registers, REV64 as asm so that the
  * byte swaps stay where they are put. */
