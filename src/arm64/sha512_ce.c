@@ -22,9 +22,12 @@
 #endif
 
 /* GCC's pre-allocation scheduler would still move the loads and copies around the asm
- * statements and lengthen the register allocation's live ranges (more MOVs a block). */
+ * statements and lengthen the register allocation's live ranges (more MOVs a block).
+ * Partial inlining would split the nblocks == 0 test off into a function of its own that
+ * branches to the rest (a .part clone): one more branch a call, and SHA instructions in a
+ * function that test/baseline_isa.sh does not know as a kernel. */
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-schedule-insns")
+#pragma GCC optimize("no-schedule-insns", "no-partial-inlining")
 #endif
 
 #if SHA512_ASM
