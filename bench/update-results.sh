@@ -30,10 +30,13 @@ if [ -f "$SRC/build-foreign/armhf/sysroot.txt" ]; then
 fi
 echo "update-results: llvm-mca ..." >&2
 "$SRC/bench/mca.sh" >"$OUT/mca"
-# armsha's kernels against OpenSSL's shipped loops on every model (the same two builds).
-echo "update-results: llvm-mca against OpenSSL's loops ..." >&2
-"$SRC/bench/mca-openssl.sh" "$ARM" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/mca-openssl"
-names="$names mca-openssl"
+# armsha's kernels against OpenSSL's shipped loops on every model (the same two builds; it
+# needs both, so only where the armhf one was set up above).
+if [ -f "${ARMHF:-$SRC/build-bench-armhf}/build.ninja" ]; then
+    echo "update-results: llvm-mca against OpenSSL's loops ..." >&2
+    "$SRC/bench/mca-openssl.sh" "$ARM" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/mca-openssl"
+    names="$names mca-openssl"
+fi
 echo "update-results: native throughput ..." >&2
 [ -f "$NATIVE/build.ninja" ] || meson setup "$NATIVE" "$SRC" >&2
 ninja -C "$NATIVE" armsha.so bench/armsha-bench >&2
