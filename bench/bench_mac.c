@@ -20,7 +20,11 @@
  *   armsha      default and armsha, armsha preferred (conf/armsha.cnf) */
 static const char *const configs[] = {"default", "armsha-md", "armsha"};
 
-static const unsigned char key[32] = "0123456789abcdef0123456789abcdef";
+/* A 32-byte key: the string's 32 characters without its NUL (a char array of exactly the
+ * string's length is an error to gcc 16's -Wunterminated-string-initialization). */
+static const char key_text[] = "0123456789abcdef0123456789abcdef";
+static const unsigned char *const key = (const unsigned char *)key_text;
+#define KEY_SIZE (sizeof(key_text) - 1)
 static unsigned char msg[64];
 
 static int fail(const char *what)
@@ -83,7 +87,7 @@ static int qmac(OSSL_LIB_CTX *lib, const char *props, unsigned char out[32])
 {
     size_t outl = 0;
 
-    return EVP_Q_mac(lib, "HMAC", props, "SHA256", NULL, key, sizeof(key), msg, sizeof(msg), out,
+    return EVP_Q_mac(lib, "HMAC", props, "SHA256", NULL, key, KEY_SIZE, msg, sizeof(msg), out,
                      32, &outl) != NULL && outl == 32;
 }
 
@@ -91,7 +95,7 @@ static int reuse(EVP_MAC_CTX *c, unsigned char out[32])
 {
     size_t outl = 0;
 
-    return EVP_MAC_init(c, key, sizeof(key), NULL) && EVP_MAC_update(c, msg, sizeof(msg))
+    return EVP_MAC_init(c, key, KEY_SIZE, NULL) && EVP_MAC_update(c, msg, sizeof(msg))
            && EVP_MAC_final(c, out, &outl, 32) && outl == 32;
 }
 
