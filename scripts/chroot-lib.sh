@@ -1,49 +1,110 @@
-# Sourced by the Debian 13 scripts: makes (once, cached in build-trixie/) a trixie chroot
-# with OpenSSL 3.5, mounts the source tree and ../shared into it at their own paths, and
-# unmounts everything on exit, even when a step fails. Never touches the host's apt sources.
-# Needs: $root (the source root). Gives: $chroot, in_chroot CMD..., chroot_setup.
+# Sourced by scripts/osroot.sh and osroot-run.sh: makes (once, cached in build-NAME/) a Debian
+# root with another OpenSSL, mounts the source tree and ../shared into it at their own paths,
+# and unmounts everything on exit, even when a step fails. Never touches the host's apt sources.
+#   trixie        Debian 13, OpenSSL 3.5 (debootstrap)
+#   sid           Debian unstable, OpenSSL 3.6 (debootstrap)
+#   experimental  a copy of the sid root with experimental's libssl-dev and openssl: OpenSSL 4.0
+#                 (libssl4; sid's libssl3t64 stays, as on such a system). Copying the sid root
+#                 takes seconds where a second debootstrap takes a minute.
+# Needs: $root (the source root). Gives: osroot_select NAME, then $osroot_name, $osroot_dir,
+# $chroot, $osroot_apt (apt-get with the root's options), in_chroot CMD..., chroot_setup.
 
-trixie_dir=$root/build-trixie
-chroot=$trixie_dir/chroot
-# Packages the native suite needs, plus what test/clients.sh drives (gdb, curl, ssh-keygen,
-# Python's own test_hashlib).
-trixie_include=libssl-dev,openssl,gcc,libc6-dev,meson,ninja-build,pkg-config,python3,clang
-trixie_include+=,gdb,curl,openssh-client,libpython3.13-testsuite
-trixie_mirror=${TRIXIE_MIRROR:-http://deb.debian.org/debian}
+osroot_mirror=${OSROOT_MIRROR:-${TRIXIE_MIRROR:-http://deb.debian.org/debian}}
+# Packages the native suite needs, plus what test/clients.sh drives (gdb, curl, ssh-keygen);
+# Python's own test_hashlib (libpythonX.Y-testsuite) is added for the root's Python.
+osroot_include=libssl-dev,openssl,gcc,libc6-dev,meson,ninja-build,pkg-config,python3,clang
+osroot_include+=,gdb,curl,openssh-client
 chroot_mounts=()
 
-# Makes the chroot unless a complete one is cached: debootstrap into a scratch folder, then
-# rename, so that an interrupted run never leaves a half chroot that looks finished.
-chroot_make() {
-    local p have
-    if [ -x "$chroot/usr/bin/openssl" ] && [ -f "$chroot/.armsha-include" ]; then
-        # A cached chroot made with at least today's package list is good.
-        have=",$(cat "$chroot/.armsha-include"),"
-        for p in ${trixie_include//,/ }; do
-            [[ $have == *",$p,"* ]] || { have=; break; }
-        done
-        [ -n "$have" ] && return 0
-    fi
-    echo "trixie: debootstrap --variant=minbase trixie (once; cached in $chroot)"
-    rm -rf "$chroot" "$chroot.tmp"
-    mkdir -p "$trixie_dir"
-    local t0=$SECONDS
-    if ! debootstrap --variant=minbase --include="$trixie_include" trixie "$chroot.tmp" \
-        "$trixie_mirror" >"$trixie_dir/debootstrap.log" 2>&1; then
-        tail -20 "$trixie_dir/debootstrap.log"
-        echo "trixie: debootstrap failed (log: $trixie_dir/debootstrap.log)"
+# $1: trixie, sid or experimental.
+osroot_select() {
+    osroot_name=$1
+    osroot_dir=$root/build-$1
+    chroot=$osroot_dir/chroot
+    osroot_apt=(apt-get)
+    osroot_extra=""
+    case $1 in
+        trixie) osroot_suite=trixie osroot_openssl="OpenSSL 3.5" ;;
+        # The mirror's sid and experimental Release files have been seen past their
+        # Valid-Until date (they are rebuilt less often than they expire); apt inside these
+        # two roots only is told to accept them. The signatures are still checked.
+        sid) osroot_suite=sid osroot_openssl="OpenSSL 3.6"
+            osroot_apt+=(-o Acquire::Check-Valid-Until=false) ;;
+        experimental) osroot_suite=sid osroot_openssl="OpenSSL 4."
+            osroot_apt+=(-o Acquire::Check-Valid-Until=false)
+            # deb.sh builds the libssl4 package inside this root.
+            osroot_extra="dpkg-dev lintian" ;;
+        *) echo "osroot: unknown root $1 (trixie, sid, experimental)" >&2; return 1 ;;
+    esac
+}
+
+# What a cached root was made from; a root made from another recipe is made again.
+osroot_recipe() {
+    echo "$osroot_suite $osroot_include $osroot_extra"
+    [ "$osroot_name" != experimental ] || echo "experimental: libssl-dev openssl"
+}
+
+# debootstrap --variant=minbase into $1, then Python's test suite for the root's Python.
+osroot_debootstrap() {
+    local dest=$1 pyver
+    if ! debootstrap --variant=minbase --include="$osroot_include" "$osroot_suite" "$dest" \
+        "$osroot_mirror" >"$osroot_dir/debootstrap.log" 2>&1; then
+        tail -20 "$osroot_dir/debootstrap.log"
+        echo "$osroot_name: debootstrap failed (log: $osroot_dir/debootstrap.log)"
         return 1
     fi
-    echo "$trixie_include" >"$chroot.tmp/.armsha-include"
+    pyver=$(chroot "$dest" python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])') &&
+        osroot_apt_in "$dest" install "libpython$pyver-testsuite"
+}
+
+# $1: a root folder, rest: apt-get arguments (update first, quietly, non-interactive).
+osroot_apt_in() {
+    local dest=$1
+    shift
+    cp -L /etc/resolv.conf "$dest/etc/resolv.conf" 2>/dev/null || true
+    chroot "$dest" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/bin:/bin:/usr/sbin:/sbin \
+        "${osroot_apt[@]}" update -qq >/dev/null &&
+        chroot "$dest" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/bin:/bin:/usr/sbin:/sbin \
+            "${osroot_apt[@]}" install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# Makes the root unless a complete one of today's recipe is cached: into a scratch folder,
+# then renamed, so that an interrupted run never leaves a half root that looks finished.
+chroot_make() {
+    local recipe t0 sid_chroot
+    recipe=$(osroot_recipe)
+    [ -x "$chroot/usr/bin/openssl" ] && [ "$(cat "$chroot/.armsha-recipe" 2>/dev/null)" = "$recipe" ] &&
+        return 0
+    rm -rf "$chroot" "$chroot.tmp"
+    mkdir -p "$osroot_dir"
+    t0=$SECONDS
+    if [ "$osroot_name" = experimental ]; then
+        sid_chroot=$root/build-sid/chroot
+        [ -x "$sid_chroot/usr/bin/openssl" ] ||
+            { echo "experimental: no sid root to start from (scripts/osroot.sh sid makes it)"; return 1; }
+        echo "experimental: a copy of the sid root plus experimental's OpenSSL (once; cached in $chroot)"
+        # Never while the sid root is mounted: cp would copy the source tree and /proc.
+        ! grep -q " $sid_chroot/" /proc/mounts ||
+            { echo "experimental: the sid root is mounted; run scripts/osroot.sh sid to its end first"; return 1; }
+        cp -a "$sid_chroot" "$chroot.tmp" && rm -f "$chroot.tmp/.armsha-recipe" || return 1
+        echo "deb $osroot_mirror experimental main" >"$chroot.tmp/etc/apt/sources.list.d/experimental.list"
+        osroot_apt_in "$chroot.tmp" -t experimental libssl-dev openssl $osroot_extra ||
+            { echo "experimental: apt-get install -t experimental libssl-dev openssl failed"; return 1; }
+    else
+        echo "$osroot_name: debootstrap --variant=minbase $osroot_suite (once; cached in $chroot)"
+        osroot_debootstrap "$chroot.tmp" || return 1
+        [ -z "$osroot_extra" ] || osroot_apt_in "$chroot.tmp" $osroot_extra || return 1
+    fi
+    echo "$recipe" >"$chroot.tmp/.armsha-recipe"
     mv "$chroot.tmp" "$chroot"
-    echo "trixie: chroot made in $((SECONDS - t0)) s"
+    echo "$osroot_name: root made in $((SECONDS - t0)) s: $(chroot "$chroot" openssl version)"
 }
 
 chroot_umount_all() {
     local i
     for ((i = ${#chroot_mounts[@]} - 1; i >= 0; i--)); do
         umount "${chroot_mounts[i]}" 2>/dev/null || umount -l "${chroot_mounts[i]}" 2>/dev/null ||
-            echo "trixie: could not unmount ${chroot_mounts[i]}" >&2
+            echo "$osroot_name: could not unmount ${chroot_mounts[i]}" >&2
     done
     chroot_mounts=()
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the Debian package armsha_VERSION_ARCH.deb for each ARCH given (default: amd64,
 # arm64 and armhf; cross-compiled on other machines against the OpenSSL that
-# scripts/foreign.sh unpacks into build-foreign/ARCH/) into build-deb/, from
+# scripts/foreign.sh unpacks into build-foreign/ARCH/) into build-deb/ (or $ARMSHA_DEB_OUT:
+# osroot.sh builds the OpenSSL 4.0 package inside the experimental root into
+# build-experimental/deb/), from
 # `meson install --destdir` of a build configured for /usr with Debian's hardening flags,
 # plus the files in scripts/deb/, and checks it with lintian (which must report nothing
 # beyond the overrides in scripts/deb/lintian-overrides).
@@ -9,14 +11,16 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-out=$root/build-deb
+out=${ARMSHA_DEB_OUT:-$root/build-deb}
 archs=("$@")
 [ ${#archs[@]} -gt 0 ] || archs=(amd64 arm64 armhf)
 maintainer=${DEB_MAINTAINER:-armsha maintainers <armsha@example.org>}
 version=$(meson introspect --projectinfo meson.build | python3 -c 'import json,sys; print(json.load(sys.stdin)["version"])')
-# The changelog's date: the last commit's, so that the same tree gives the same package.
-date=$(git -C "$root" log -1 --format=%cD 2>/dev/null || date -R)
-export SOURCE_DATE_EPOCH=$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)
+# The changelog's date: the last commit's, so that the same tree gives the same package
+# (SOURCE_DATE_EPOCH from the caller where there is no git, as in osroot.sh's roots).
+: "${SOURCE_DATE_EPOCH:=$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)}"
+export SOURCE_DATE_EPOCH
+date=$(date -R -u -d "@$SOURCE_DATE_EPOCH")
 mkdir -p "$out"
 
 # Highest symbol version file $2.. need from the library whose version prefix is $1 (GLIBC, OPENSSL).
@@ -81,13 +85,19 @@ build_one() {
     chmod -R u+rwX,go+rX,go-w "$dest"
 
     # Depends from what the binaries really reference: libc6 for the highest GLIBC_ symbol
-    # version, libcrypto.so.3 from libssl3 (Debian 12) or libssl3t64 (Debian 13, the
-    # package renamed for the 64-bit time_t transition, same soname).
-    local bins glibc ossl depends size
+    # version; libcrypto.so.3 from libssl3 (Debian 12) or libssl3t64 (Debian 13, the
+    # package renamed for the 64-bit time_t transition, same soname), libcrypto.so.4 from
+    # libssl4 (OpenSSL 4.0).
+    local bins glibc ossl soname depends size
     bins=$(find "$dest/usr" -type f \( -name '*.so' -o -path '*/bin/*' \))
     glibc=$(needed_version GLIBC $bins)
     ossl=$(needed_version OPENSSL $bins)
-    depends="libc6 (>= $glibc), libssl3 (>= ${ossl:-3.0.0}) | libssl3t64 (>= ${ossl:-3.0.0})"
+    soname=$(readelf -d $bins | sed -n 's/.*Shared library: \[libcrypto\.so\.\([0-9]*\)\].*/\1/p' | sort -u)
+    case $soname in
+        3) depends="libc6 (>= $glibc), libssl3 (>= ${ossl:-3.0.0}) | libssl3t64 (>= ${ossl:-3.0.0})" ;;
+        4) depends="libc6 (>= $glibc), libssl4 (>= ${ossl:-4.0.0})" ;;
+        *) echo "deb: the binaries link libcrypto.so.'$soname', not one soname this script knows"; return 1 ;;
+    esac
     size=$(du -sk --apparent-size "$dest/usr" | cut -f1)
     mkdir -p "$dest/DEBIAN"
     sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@MAINTAINER@/$maintainer/" \
