@@ -42,7 +42,7 @@ if [ "$want" = test ]; then
     # (lld 14 cannot), llvm has llvm-ar for the aarch64_be cross file, qemu-user has
     # qemu-aarch64_be and qemu-armeb.
     pkgs+=(lld llvm qemu-user gcc-arm-linux-gnueabihf)
-    # scripts/trixie.sh, deb.sh and fresh-machine.sh (debootstrapped roots, the .deb) and
+    # scripts/osroot.sh, deb.sh and fresh-machine.sh (debootstrapped roots, the .deb) and
     # test/clients.sh (the clients it drives; gdb counts armsha's calls in them; Python's own
     # test_hashlib, also for test/python_tests.sh: test_hashlib and test_hmac under armsha).
     pkgs+=(debootstrap dpkg-dev lintian gdb curl openssh-client libpython3.11-testsuite)

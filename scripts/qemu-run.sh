@@ -7,7 +7,7 @@
 # ARCH: aarch64 or arm (qemu's name); SYSROOT: build-foreign/arm64 or build-foreign/armhf.
 # QEMU_CPU picks the CPU model, as for qemu itself. ARMSHA_QEMU_ROOT=DIR runs the program
 # against another unpacked root instead (its own loader, libc and libcrypto, e.g. Debian 13's:
-# scripts/trixie.sh's arm64 compatibility step).
+# scripts/osroot.sh's arm64 compatibility steps).
 set -euo pipefail
 
 arch=$1 sysroot=$2

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Debian package's life in a Debian 13 chroot (made and mounted by scripts/trixie.sh):
+# The Debian package's life in a Debian root (made and mounted by scripts/osroot.sh):
 # dpkg -i (apt resolving the dependencies), the documented openssl.cnf change (one .include
 # line), `openssl dgst -sha256` served by armsha, the change undone, dpkg --purge, and no file
 # left behind or changed compared with before the install.
