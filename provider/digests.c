@@ -14,6 +14,7 @@
 #include <openssl/proverr.h>
 
 #include "armsha/digests.h"
+#include "digest_serialize.h"
 #include "errors.h"
 #include "params.h"
 #include "provctx.h"
@@ -387,12 +388,60 @@ static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
     return sha1_settable_params;
 }
 
+/* ---- EVP_MD_CTX_serialize / deserialize (OpenSSL 4.0 on, SHA-2 only as the default) -- */
+
+#ifdef OSSL_FUNC_DIGEST_SERIALIZE
+/* The default provider's answers: a size query with out NULL, 0 for a short buffer, and
+ * every refusal without an error on the queue (EVP itself refuses a context that is not
+ * initialised or already finalised, with its own error). */
+#define DEFINE_FAMILY_SERIALIZE(fam, SIZE)                                                   \
+    static int fam##_serialize(void *vctx, unsigned char *out, size_t *outl)                 \
+    {                                                                                        \
+        digest_ctx *ctx = vctx;                                                              \
+                                                                                             \
+        if (out == NULL) {                                                                   \
+            if (outl == NULL)                                                                \
+                return 0;                                                                    \
+            *outl = SIZE;                                                                    \
+            return 1;                                                                        \
+        }                                                                                    \
+        if (ctx->state != STATE_ACTIVE || (outl != NULL && *outl < SIZE))                    \
+            return 0;                                                                        \
+        armsha_##fam##_serialize(&ctx->core.fam, ctx->desc->info->digest_size, out);         \
+        if (outl != NULL)                                                                    \
+            *outl = SIZE;                                                                    \
+        return 1;                                                                            \
+    }                                                                                        \
+    static int fam##_deserialize(void *vctx, const unsigned char *in, size_t inl)            \
+    {                                                                                        \
+        digest_ctx *ctx = vctx;                                                              \
+                                                                                             \
+        /* A context never initialised has no kernel yet (the default's has no digest  */   \
+        /* length and refuses too). */                                                       \
+        if (ctx->state == STATE_NEW                                                          \
+            || !armsha_##fam##_deserialize(&ctx->core.fam, ctx->desc->info->digest_size, in, \
+                                           inl))                                             \
+            return 0;                                                                        \
+        ctx->state = STATE_ACTIVE;                                                           \
+        return 1;                                                                            \
+    }
+
+DEFINE_FAMILY_SERIALIZE(sha256, ARMSHA_SHA256_STATE_SIZE)
+DEFINE_FAMILY_SERIALIZE(sha512, ARMSHA_SHA512_STATE_SIZE)
+
+#define SERIALIZE_DISPATCH(fam)                                                              \
+    { OSSL_FUNC_DIGEST_SERIALIZE, (void (*)(void))fam##_serialize },                         \
+    { OSSL_FUNC_DIGEST_DESERIALIZE, (void (*)(void))fam##_deserialize },
+#else
+#define SERIALIZE_DISPATCH(fam)
+#endif
+
 /* Dispatch entries a family adds to its algorithms' tables (as the default provider). */
 #define FAMILY_DISPATCH_sha1                                                                \
     { OSSL_FUNC_DIGEST_SET_CTX_PARAMS, (void (*)(void))sha1_set_ctx_params },               \
     { OSSL_FUNC_DIGEST_SETTABLE_CTX_PARAMS, (void (*)(void))sha1_settable_ctx_params },
-#define FAMILY_DISPATCH_sha256
-#define FAMILY_DISPATCH_sha512
+#define FAMILY_DISPATCH_sha256 SERIALIZE_DISPATCH(sha256)
+#define FAMILY_DISPATCH_sha512 SERIALIZE_DISPATCH(sha512)
 
 /* ---- The algorithms ---------------------------------------------------------------- */
 
