@@ -10,12 +10,14 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
+#include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/proverr.h>
 
 #include "armsha/digests.h"
 #include "digest_serialize.h"
 #include "errors.h"
+#include "mac_kdf.h"
 #include "params.h"
 #include "provctx.h"
 #include "wipe.h"
@@ -353,6 +355,34 @@ static int sha1_ssl3_master_secret(digest_ctx *ctx, const unsigned char *ms)
     return 1;
 }
 
+/* What the default provider's SHA-1 beside armsha does with an ssl3-ms that is not an
+ * octet string, asked of it on a context of its own: 3.0 to 3.6 ignore it (1), 4.0 hashes a
+ * UTF-8 string in as the secret's bytes and refuses other types without an error (0).
+ * *applied: whether it hashed the value in (its digest changed). -1: nothing to ask. */
+static int default_sha1_ssl3_ms(const armsha_provctx *pc, const OSSL_PARAM *p, int *applied)
+{
+    OSSL_PARAM one[2] = { *p, OSSL_PARAM_END };
+    unsigned char with[ARMSHA_SHA1_DIGEST_SIZE], without[ARMSHA_SHA1_DIGEST_SIZE];
+    EVP_MD *md;
+    EVP_MD_CTX *a, *b;
+    int ret = -1;
+
+    ERR_set_mark(); /* the probe's own errors are not the caller's */
+    md = pc->child != NULL ? EVP_MD_fetch(pc->child, "SHA1", ARMSHA_FALLBACK_PROPS) : NULL;
+    a = md != NULL ? EVP_MD_CTX_new() : NULL;
+    b = md != NULL ? EVP_MD_CTX_new() : NULL;
+    if (a != NULL && b != NULL && EVP_DigestInit_ex2(a, md, NULL) && EVP_DigestInit_ex2(b, md, NULL)) {
+        ret = EVP_MD_CTX_set_params(a, one) ? 1 : 0;
+        *applied = ret == 1 && EVP_DigestFinal_ex(a, with, NULL) && EVP_DigestFinal_ex(b, without, NULL)
+                   && memcmp(with, without, sizeof(with)) != 0;
+    }
+    EVP_MD_CTX_free(a);
+    EVP_MD_CTX_free(b);
+    EVP_MD_free(md);
+    ERR_pop_to_mark();
+    return ret;
+}
+
 static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     digest_ctx *ctx = vctx;
@@ -363,9 +393,24 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (params == NULL)
         return 1;
     p = OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_SSL3_MS);
-    /* As the default provider: a value of another type is ignored. */
-    if (p == NULL || p->data_type != OSSL_PARAM_OCTET_STRING)
+    if (p == NULL)
         return 1;
+    if (p->data_type != OSSL_PARAM_OCTET_STRING) {
+        int applied = 0;
+
+        /* As the default provider of the running OpenSSL: 3.0 to 3.6 ignore a value of
+         * another type; 4.0 hashes a UTF-8 string in and refuses the rest without an error. */
+        switch (default_sha1_ssl3_ms(ctx->prov, p, &applied)) {
+        case 0:
+            return 0;
+        case 1:
+            if (applied)
+                break; /* the value's bytes are the secret, checked below as an octet string's */
+            return 1;
+        default: /* no default provider to ask: as 3.x */
+            return 1;
+        }
+    }
     /* The default's ossl_sha1_ctrl refuses another length without an error. */
     if (p->data_size != SSL3_MASTER_SECRET_SIZE)
         return 0;
