@@ -363,11 +363,38 @@ static const OSSL_PARAM settable_ctx[] = {
     OSSL_PARAM_END
 };
 
+/* From OpenSSL 3.6 on the default provider's HMAC no longer lists (nor reads) the two
+ * digest flags. */
+static const OSSL_PARAM settable_ctx_no_flags[] = {
+    OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0),
+    OSSL_PARAM_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, NULL),
+    OSSL_PARAM_END
+};
+
+/* Whether the default provider's HMAC beside armsha lists the digest flags (3.0 to 3.5),
+ * asked of the running library rather than the headers: a module built on 3.0 runs under
+ * 3.6 and 4.0 too. Without a default provider to ask, as 3.0 (the headers' version). */
+static int default_hmac_has_flags(const armsha_provctx *pc)
+{
+    EVP_MAC *mac;
+    int has = 1;
+
+    ERR_set_mark();
+    mac = pc->child != NULL ? EVP_MAC_fetch(pc->child, "HMAC", ARMSHA_FALLBACK_PROPS) : NULL;
+    if (mac != NULL)
+        has = OSSL_PARAM_locate_const(EVP_MAC_settable_ctx_params(mac),
+                                      OSSL_MAC_PARAM_DIGEST_NOINIT) != NULL;
+    EVP_MAC_free(mac);
+    ERR_pop_to_mark();
+    return has;
+}
+
 static const OSSL_PARAM *hmac_settable_ctx_params(void *vctx, void *provctx)
 {
     (void)vctx;
-    (void)provctx;
-    return settable_ctx;
+    return default_hmac_has_flags(provctx) ? settable_ctx : settable_ctx_no_flags;
 }
 
 /* A flag as the default's HMAC reads it: 1 when absent or read (*on set when non-zero).
@@ -378,7 +405,8 @@ static int read_flag(const hmac_ctx *ctx, const OSSL_PARAM params[], const char 
 {
     const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, name);
 
-    if (p == NULL || armsha_param_get_flag(p, on))
+    /* Unknown to the default provider from 3.6 on, so ignored as any unknown one. */
+    if (p == NULL || !default_hmac_has_flags(ctx->pc) || armsha_param_get_flag(p, on))
         return 1;
     return p->data != NULL && !(p->data_size == 0 && p->data_type == OSSL_PARAM_INTEGER)
            && armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0);
