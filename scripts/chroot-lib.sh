@@ -88,8 +88,11 @@ chroot_make() {
             { echo "experimental: the sid root is mounted; run scripts/osroot.sh sid to its end first"; return 1; }
         cp -a "$sid_chroot" "$chroot.tmp" && rm -f "$chroot.tmp/.armsha-recipe" || return 1
         echo "deb $osroot_mirror experimental main" >"$chroot.tmp/etc/apt/sources.list.d/experimental.list"
-        osroot_apt_in "$chroot.tmp" -t experimental libssl-dev openssl $osroot_extra ||
+        # The extra packages from sid: -t experimental would take experimental's versions of
+        # all their dependencies too (perl, then nothing fits).
+        osroot_apt_in "$chroot.tmp" -t experimental libssl-dev openssl ||
             { echo "experimental: apt-get install -t experimental libssl-dev openssl failed"; return 1; }
+        osroot_apt_in "$chroot.tmp" $osroot_extra || return 1
     else
         echo "$osroot_name: debootstrap --variant=minbase $osroot_suite (once; cached in $chroot)"
         osroot_debootstrap "$chroot.tmp" || return 1
