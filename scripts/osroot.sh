@@ -124,7 +124,9 @@ arm64_fetch() {
     [ -x "$arm64_root/usr/bin/openssl" ] && return 0
     local debs=$osroot_dir/arm64-debs pkgs=(libc6:arm64 libzstd1:arm64 zlib1g:arm64) apt_t=()
     case $name in
-        experimental) pkgs+=(libssl4:arm64 openssl:arm64); apt_t=(-t experimental) ;;
+        # libssl3t64 too, as on an experimental system: the 3.0-built armsha.so needs
+        # libcrypto.so.3 (4.0's openssl program has libcrypto.so.4).
+        experimental) pkgs+=(libssl4:arm64 libssl3t64:arm64 openssl:arm64); apt_t=(-t experimental) ;;
         *) pkgs+=(libssl3t64:arm64 openssl:arm64) ;;
     esac
     rm -rf "$debs" "$arm64_root" "$arm64_root.tmp"
@@ -153,7 +155,7 @@ compat_arm64() {
     echo "$name: arm64 openssl under qemu: $aver"
     case $aver in "$osroot_openssl"*) ;; *) echo "FAIL: not $osroot_openssl"; failed=$((failed + 1)) ;; esac
     # The test programs link libcrypto.so.3: the root's own under trixie and sid; under
-    # experimental the arm64 root holds libssl4 only, so only the root's openssl program runs.
+    # experimental that is sid's 3.6, so there only the root's own openssl program (4.0) runs.
     if [ "$name" != experimental ]; then
         run_meson "$name-compat-arm64: Debian 12 arm64 build under the root's arm64 $aver, qemu -cpu max" \
             meson test -C build-arm --setup max --no-rebuild --print-errorlogs --num-processes 2 \
