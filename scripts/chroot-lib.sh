@@ -57,15 +57,20 @@ osroot_debootstrap() {
         osroot_apt_in "$dest" install "libpython$pyver-testsuite"
 }
 
-# $1: a root folder, rest: apt-get arguments (update first, quietly, non-interactive).
+# $1: a root folder, rest: apt-get install arguments (update first, non-interactive; the
+# output goes to build-NAME/apt.log, its end printed when apt fails).
 osroot_apt_in() {
-    local dest=$1
+    local dest=$1 log=$osroot_dir/apt.log
     shift
     cp -L /etc/resolv.conf "$dest/etc/resolv.conf" 2>/dev/null || true
-    chroot "$dest" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/bin:/bin:/usr/sbin:/sbin \
-        "${osroot_apt[@]}" update -qq >/dev/null &&
+    if ! { chroot "$dest" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/bin:/bin:/usr/sbin:/sbin \
+        "${osroot_apt[@]}" update -q &&
         chroot "$dest" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/bin:/bin:/usr/sbin:/sbin \
-            "${osroot_apt[@]}" install -y -qq --no-install-recommends "$@" >/dev/null
+            "${osroot_apt[@]}" install -y -q --no-install-recommends "$@"; } >>"$log" 2>&1; then
+        tail -20 "$log"
+        echo "$osroot_name: apt-get install $* failed (log: $log)"
+        return 1
+    fi
 }
 
 # Makes the root unless a complete one of today's recipe is cached: into a scratch folder,

@@ -77,6 +77,18 @@ got=$(in_chroot openssl dgst -sha256 -propquery provider=armsha -r "$data_in" | 
 got=$(in_chroot openssl dgst -sha256 -r "$data_in" | cut -d' ' -f1)
 [ "$got" = "$want" ] && pass "openssl dgst -sha256 under the system config: $got" ||
     fail "openssl dgst -sha256: '$got', sha256sum: $want"
+# A certificate signed under the system config (OpenSSL 4.0's x509 -req reads the config's
+# extensions; a config of the wrong shape breaks it, see conf/armsha.cnf).
+x509=/tmp/armsha-x509.$$
+if in_chroot openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$x509.key" \
+        -subj /CN=armsha -out "$x509.csr" 2>/dev/null &&
+    in_chroot openssl x509 -req -in "$x509.csr" -key "$x509.key" -days 1 -out "$x509.pem" &&
+    in_chroot openssl verify -CAfile "$x509.pem" "$x509.pem" >/dev/null; then
+    pass "openssl req, x509 -req and verify under the system config"
+else
+    fail "openssl x509 -req under the system config"
+fi
+rm -f "$chroot_dir$x509".*
 in_chroot openssl list -digest-algorithms | grep 'SHA2-256.* @ armsha' >/dev/null &&
     pass "openssl list -digest-algorithms: SHA2-256 @ armsha" || fail "list -digest-algorithms lacks SHA2-256 @ armsha"
 if [ -x "$chroot_dir/usr/bin/armsha-doctor" ]; then
