@@ -54,7 +54,7 @@ osroot_debootstrap() {
         return 1
     fi
     pyver=$(chroot "$dest" python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])') &&
-        osroot_apt_in "$dest" install "libpython$pyver-testsuite"
+        osroot_apt_in "$dest" "libpython$pyver-testsuite"
 }
 
 # $1: a root folder, rest: apt-get install arguments (update first, non-interactive; the
