@@ -34,17 +34,21 @@ static uint64_t get64(const uint8_t *p)
     return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
 }
 
+/* Magic, digest length and tail length: where both families' blobs start alike. */
+static uint8_t *put_header(uint8_t *p, const char *magic, size_t md_len, unsigned num)
+{
+    memcpy(p, magic, MAGIC_SIZE);
+    return put32(put32(p + MAGIC_SIZE, (uint32_t)md_len), num);
+}
+
 void armsha_sha256_serialize(const armsha_sha256_ctx *ctx, size_t md_len,
                              uint8_t out[ARMSHA_SHA256_STATE_SIZE])
 {
     uint8_t block[ARMSHA_SHA256_BLOCK_SIZE] = {0};
     unsigned num = (unsigned)(ctx->nbytes % ARMSHA_SHA256_BLOCK_SIZE);
     uint64_t bits = ctx->nbytes << 3; /* below 2^64: the core stops at 2^61 - 1 bytes */
-    uint8_t *p = out;
+    uint8_t *p = put_header(out, sha256_magic, md_len, num);
 
-    memcpy(p, sha256_magic, MAGIC_SIZE);
-    p = put32(p + MAGIC_SIZE, (uint32_t)md_len);
-    p = put32(p, num);
     for (int i = 0; i < 8; i++)
         p = put32(p, ctx->h[i]);
     p = put32(p, (uint32_t)bits);
@@ -63,11 +67,8 @@ void armsha_sha512_serialize(const armsha_sha512_ctx *ctx, size_t md_len,
                              uint8_t out[ARMSHA_SHA512_STATE_SIZE])
 {
     unsigned num = (unsigned)(ctx->nbytes % ARMSHA_SHA512_BLOCK_SIZE);
-    uint8_t *p = out;
+    uint8_t *p = put_header(out, sha512_magic, md_len, num);
 
-    memcpy(p, sha512_magic, MAGIC_SIZE);
-    p = put32(p + MAGIC_SIZE, (uint32_t)md_len);
-    p = put32(p, num);
     for (int i = 0; i < 8; i++)
         p = put64(p, ctx->h[i]);
     p = put64(p, ctx->nbytes << 3);  /* Nl: the low 64 bits of the 128-bit bit count */
