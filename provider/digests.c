@@ -404,9 +404,18 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         case 0:
             return 0;
         case 1:
-            if (applied)
-                break; /* the value's bytes are the secret, checked below as an octet string's */
-            return 1;
+            if (!applied)
+                return 1;
+            /* 4.0 takes a UTF-8 string's bytes. It "applies" the pointer types too, but
+             * hashes 48 bytes from data, which is then the caller's pointer variable (a
+             * read past it): a deliberate difference, armsha refuses them with an error. */
+            if (p->data_type != OSSL_PARAM_UTF8_STRING) {
+                armsha_raise(ctx->prov, ARMSHA_R_WRONG_PARAM_TYPE,
+                             "\"%s\" as a pointer: OpenSSL 4.0's default would hash the pointer",
+                             OSSL_DIGEST_PARAM_SSL3_MS);
+                return 0;
+            }
+            break; /* the value's bytes are the secret, checked below as an octet string's */
         default: /* no default provider to ask: as 3.x */
             return 1;
         }
