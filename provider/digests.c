@@ -9,6 +9,7 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
@@ -289,9 +290,22 @@ COLD static int refuse_get(void)
     return 0;
 }
 
+
+static const OSSL_PARAM gettable_params[] = {
+    OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_BLOCK_SIZE, NULL),
+    OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, NULL),
+    OSSL_PARAM_int(OSSL_DIGEST_PARAM_XOF, NULL),
+    OSSL_PARAM_int(OSSL_DIGEST_PARAM_ALGID_ABSENT, NULL),
+    OSSL_PARAM_END
+};
+
 static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
 {
     OSSL_PARAM *p;
+
+    /* No provider context here: raised through libcrypto, as refuse_get does. */
+    if (armsha_params_repeated(NULL, params, gettable_params))
+        return 0;
 
     /* OSSL_PARAM_set_* accept any number type that holds the value. */
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
@@ -309,13 +323,6 @@ static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
     return 1;
 }
 
-static const OSSL_PARAM gettable_params[] = {
-    OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_DIGEST_PARAM_XOF, NULL),
-    OSSL_PARAM_int(OSSL_DIGEST_PARAM_ALGID_ABSENT, NULL),
-    OSSL_PARAM_END
-};
 
 static const OSSL_PARAM *digest_gettable_params(void *provctx)
 {
@@ -354,6 +361,11 @@ static int sha1_ssl3_master_secret(digest_ctx *ctx, const unsigned char *ms)
     armsha_wipe(inner, sizeof(inner));
     return 1;
 }
+
+static const OSSL_PARAM sha1_settable_params[] = {
+    OSSL_PARAM_octet_string(OSSL_DIGEST_PARAM_SSL3_MS, NULL, 0),
+    OSSL_PARAM_END
+};
 
 /* What the default provider's SHA-1 beside armsha does with an ssl3-ms that is not an
  * octet string, asked of it on a context of its own: 3.0 to 3.6 ignore it (1), 4.0 hashes a
@@ -430,10 +442,6 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     return sha1_ssl3_master_secret(ctx, p->data);
 }
 
-static const OSSL_PARAM sha1_settable_params[] = {
-    OSSL_PARAM_octet_string(OSSL_DIGEST_PARAM_SSL3_MS, NULL, 0),
-    OSSL_PARAM_END
-};
 
 static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
 {

@@ -130,6 +130,16 @@ err:
     return NULL;
 }
 
+static const OSSL_PARAM settable_ctx[] = {
+    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_DIGEST, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_KDF_PARAM_PASSWORD, NULL, 0),
+    OSSL_PARAM_octet_string(OSSL_KDF_PARAM_SALT, NULL, 0),
+    OSSL_PARAM_uint64(OSSL_KDF_PARAM_ITER, NULL),
+    OSSL_PARAM_int(OSSL_KDF_PARAM_PKCS5, NULL),
+    OSSL_PARAM_END
+};
+
 static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     pbkdf2_ctx *ctx = vctx;
@@ -139,6 +149,8 @@ static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
     if (params == NULL)
         return 1;
+    if (armsha_params_repeated(ctx->pc, params, settable_ctx))
+        return 0;
     if (!armsha_md_sel_load(ctx->pc, &ctx->sel, OSSL_OP_KDF, params))
         return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PKCS5)) != NULL) {
@@ -260,15 +272,6 @@ static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OS
     return 1;
 }
 
-static const OSSL_PARAM settable_ctx[] = {
-    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_PROPERTIES, NULL, 0),
-    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_DIGEST, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_KDF_PARAM_PASSWORD, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_KDF_PARAM_SALT, NULL, 0),
-    OSSL_PARAM_uint64(OSSL_KDF_PARAM_ITER, NULL),
-    OSSL_PARAM_int(OSSL_KDF_PARAM_PKCS5, NULL),
-    OSSL_PARAM_END
-};
 
 static const OSSL_PARAM *pbkdf2_settable_ctx_params(void *vctx, void *provctx)
 {

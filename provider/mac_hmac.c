@@ -421,6 +421,8 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
     if (params == NULL)
         return 1;
+    if (armsha_params_repeated(ctx->pc, params, settable_ctx_no_flags))
+        return 0;
     if (!armsha_md_sel_load(ctx->pc, &ctx->sel, OSSL_OP_MAC, params))
         return 0;
     /* Both flags are read before either applies: the default sets them on its HMAC_CTX

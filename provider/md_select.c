@@ -142,8 +142,18 @@ static int load_engine(const armsha_provctx *pc, armsha_md_sel *sel, int op,
         return 0;
     /* The default provider looks the engine up and initialises it (ENGINE_by_id,
      * ENGINE_init), failing with the engine library's errors for one that cannot be had:
-     * it is asked, and its errors are the caller's. */
-    if (!armsha_param_default_takes(pc, op, p, 1))
+     * it is asked, and its errors are the caller's. From OpenSSL 3.6 on it does so only
+     * beside a digest, so it is asked with the call's digest and properties too. */
+    OSSL_PARAM ask[4], *q = ask;
+    const OSSL_PARAM *o;
+
+    if ((o = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_DIGEST)) != NULL)
+        *q++ = *o;
+    if ((o = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_PROPERTIES)) != NULL)
+        *q++ = *o;
+    *q++ = *p;
+    *q = (OSSL_PARAM)OSSL_PARAM_END;
+    if (!armsha_params_default_take(pc, op, ask, 1))
         return 0;
     if (name != NULL && (sel->engine = armsha_strndup(pc, name, strlen(name))) == NULL)
         return 0;
@@ -166,8 +176,20 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
     if (params == NULL)
         return 1;
     p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_PROPERTIES);
-    if (p != NULL && !armsha_param_get_utf8(p, &props))
-        return 0;
+    if (p != NULL && !armsha_param_get_utf8(p, &props)) {
+        /* Properties that are no string: OpenSSL 3.0's default refuses them, 3.6's reads
+         * them only beside a digest. It is asked with the call's digest. */
+        OSSL_PARAM ask[3], *q = ask;
+        const OSSL_PARAM *d = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_DIGEST);
+
+        if (d != NULL)
+            *q++ = *d;
+        *q++ = *p;
+        *q = (OSSL_PARAM)OSSL_PARAM_END;
+        if (!armsha_params_default_take(pc, op, ask, 1))
+            return 0;
+        props = NULL; /* ignored there */
+    }
     if (!load_engine(pc, sel, op, params))
         return 0;
     p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_DIGEST);

@@ -10,9 +10,11 @@
 #include <openssl/evp.h>
 #include <openssl/kdf.h>
 #include <openssl/params.h>
+#include <openssl/proverr.h>
 
 #include "errors.h"
 #include "mac_kdf.h"
+#include "md_select.h"
 
 void armsha_secret_clear(armsha_secret *s)
 {
@@ -134,6 +136,13 @@ int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARA
                                int keep_errors)
 {
     OSSL_PARAM one[2] = { *p, OSSL_PARAM_END };
+
+    return armsha_params_default_take(pc, op, one, keep_errors);
+}
+
+int armsha_params_default_take(const armsha_provctx *pc, int op, const OSSL_PARAM one[],
+                               int keep_errors)
+{
     int ok = 0;
 
     if (!keep_errors)
@@ -156,4 +165,30 @@ int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARA
     if (!keep_errors)
         ERR_pop_to_mark();
     return ok;
+}
+
+int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
+                           const OSSL_PARAM known[])
+{
+#ifdef PROV_R_REPEATED_PARAMETER
+    if (params == NULL || (OPENSSL_version_major() == 3 && OPENSSL_version_minor() < 6))
+        return 0;
+    for (const OSSL_PARAM *k = known; k->key != NULL; k++) {
+        const OSSL_PARAM *first = OSSL_PARAM_locate_const(params, k->key);
+
+        if (first == NULL || OSSL_PARAM_locate_const(first + 1, k->key) == NULL)
+            continue;
+        if (pc != NULL)
+            armsha_raise(pc, ARMSHA_R_OPENSSL(ERR_LIB_PROV, PROV_R_REPEATED_PARAMETER), "%s",
+                         k->key);
+        else
+            ERR_raise(ERR_LIB_PROV, PROV_R_REPEATED_PARAMETER);
+        return 1;
+    }
+#else
+    (void)pc;
+    (void)params;
+    (void)known;
+#endif
+    return 0;
 }

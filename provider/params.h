@@ -60,5 +60,16 @@ int armsha_param_set_int(OSSL_PARAM *p, int v);
  * caller then refuses with the default's own errors); otherwise they are dropped. */
 int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARAM *p,
                                int keep_errors);
+/* From OpenSSL 3.6 on (the running libcrypto says so) the default provider reads its
+ * parameters in one pass that refuses a name of its list given twice, before it acts on
+ * any: 1 (with PROV_R_REPEATED_PARAMETER raised, through pc, or through libcrypto when pc
+ * is NULL) when one of known[] is repeated in params there; 0 otherwise and always before
+ * 3.6 or with headers that do not have the reason. */
+int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
+                           const OSSL_PARAM known[]);
+
+/* The same for a parameter list (a parameter the default reads only beside another). */
+int armsha_params_default_take(const armsha_provctx *pc, int op, const OSSL_PARAM params[],
+                               int keep_errors);
 
 #endif
