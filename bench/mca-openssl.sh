@@ -36,7 +36,7 @@ for m in ${MCA:-llvm-mca-16 llvm-mca-14}; do args+=(--mca "$m"); done
 python3 "$SRC/bench/mca_openssl.py" "${args[@]}"
 
 if [ "${PLOT:-1}" != 0 ]; then
-    command -v gnuplot >/dev/null || { echo "mca-openssl: gnuplot is missing (scripts/deps.sh installs gnuplot-nox)" >&2; exit 1; }
+    command -v gnuplot >/dev/null || { echo "mca-openssl: gnuplot is missing (scripts/deps.sh bench installs gnuplot-nox)" >&2; exit 1; }
     gnuplot -e "data='$TMP/plot.dat'; out='$SRC/bench/mca-openssl.svg'; title='llvm-mca-16 cycles a byte: armsha beside the loops cut from OpenSSL libcrypto.so.3 (Debian 12)'" \
         "$SRC/bench/mca-openssl.gp"
     echo "mca-openssl: bench/mca-openssl.svg written" >&2

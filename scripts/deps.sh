@@ -5,6 +5,7 @@
 #                   not arm64 the aarch64 cross build and qemu-aarch64 with arm64 OpenSSL
 #   deps.sh [test]  all of that, plus what the whole suite needs (scripts/test.sh): clang,
 #                   the armhf cross build, big-endian tools, debootstrap, the clients it drives
+#   deps.sh bench   all of that, plus what bench/ needs beyond it (llvm-mca-16, gnuplot)
 # Nothing of a foreign architecture is installed and apt's configuration is left as it is
 # (no dpkg --add-architecture). Whatever cannot be set up is said in one line,
 # "deps: could not set up WHAT: WHY"; the exit status is the number of such lines.
@@ -13,7 +14,7 @@ set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 want=${1:-test}
-case $want in demo | test) ;; *) echo "usage: deps.sh [demo|test]" >&2; exit 64 ;; esac
+case $want in demo | test | bench) ;; *) echo "usage: deps.sh [demo|test|bench]" >&2; exit 64 ;; esac
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 host_arch=$(dpkg --print-architecture)
@@ -33,7 +34,7 @@ if [ "$host_arch" != arm64 ]; then
     pkgs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
     foreign+=(arm64)
 fi
-if [ "$want" = test ]; then
+if [ "$want" != demo ]; then
     # clang and mingw-w64-common: the clang build and the compile check of the Windows on
     # ARM64 code; coreutils: the CLI test's second opinion.
     pkgs+=(clang mingw-w64-common coreutils)
@@ -47,8 +48,8 @@ if [ "$want" = test ]; then
     # test_hashlib, also for test/python_tests.sh: test_hashlib and test_hmac under armsha).
     pkgs+=(debootstrap dpkg-dev lintian gdb curl openssh-client libpython3.11-testsuite)
     # bench/mca-openssl.sh: llvm-mca-16 (llvm-16) beside llvm-mca-14 (llvm), gnuplot-nox
-    # draws bench/mca-openssl.svg.
-    pkgs+=(llvm-16 gnuplot-nox)
+    # draws bench/mca-openssl.svg. Not the suite's: CI does not install them.
+    [ "$want" = bench ] && pkgs+=(llvm-16 gnuplot-nox)
     # 32-bit ARM (armhf) the same way as arm64; an armhf machine builds natively.
     if [ "$host_arch" != arm64 ] && [ "$host_arch" != armhf ]; then
         pkgs+=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross)
