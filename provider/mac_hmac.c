@@ -95,7 +95,7 @@ err:
 static int fallback_key(hmac_ctx *ctx, const char *name, const char *props,
                         const unsigned char *key, size_t keylen)
 {
-    static int one = 1;
+    int one = 1;
     OSSL_PARAM params[6], *p = params;
 
     if (ctx->fb == NULL) {
@@ -444,7 +444,7 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         armsha_hmac_wipe(&ctx->core);
     }
     if (oneshot && !ctx->oneshot) {
-        static int one = 1;
+        int one = 1;
         OSSL_PARAM fwd[2] = { OSSL_PARAM_construct_int(OSSL_MAC_PARAM_DIGEST_ONESHOT, &one),
                               OSSL_PARAM_END };
 

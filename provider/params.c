@@ -19,7 +19,7 @@
 void armsha_secret_clear(armsha_secret *s)
 {
     if (s->data != NULL) {
-        OPENSSL_cleanse(s->data, s->len);
+        armsha_wipe_mem(s->data, s->len);
         free(s->data);
     }
     s->data = NULL;
