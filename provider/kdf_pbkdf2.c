@@ -292,15 +292,25 @@ static const OSSL_PARAM *pbkdf2_gettable_ctx_params(void *vctx, void *provctx)
     return gettable_ctx;
 }
 
-/* As the default: any output length, and -2 when "size" is not asked for. */
+/* As the default: any output length. Without "size" asked for, what the default's PBKDF2
+ * beside armsha answers (OpenSSL 3.0's -2, 3.5's 1): asked, as that is rare. */
 static int pbkdf2_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
+    const pbkdf2_ctx *ctx = vctx;
     OSSL_PARAM *p;
+    EVP_KDF *kdf;
+    EVP_KDF_CTX *c;
+    int ret;
 
-    (void)vctx;
     if ((p = OSSL_PARAM_locate(params, OSSL_KDF_PARAM_SIZE)) != NULL)
         return armsha_param_set_size_t(p, SIZE_MAX);
-    return -2;
+    if ((kdf = armsha_fallback_kdf(ctx->pc)) == NULL)
+        return -2;
+    c = EVP_KDF_CTX_new(kdf);
+    ret = c != NULL ? EVP_KDF_CTX_get_params(c, params) : -2;
+    EVP_KDF_CTX_free(c);
+    EVP_KDF_free(kdf);
+    return ret;
 }
 
 const OSSL_DISPATCH armsha_pbkdf2_functions[] = {

@@ -400,16 +400,27 @@ static const OSSL_PARAM *hmac_settable_ctx_params(void *vctx, void *provctx)
 /* A flag as the default's HMAC reads it: 1 when absent or read (*on set when non-zero).
  * From a flag it cannot read OpenSSL 3.0's default refuses, 3.5's ignores it, so armsha
  * asks the default beside it on that error path (not about what libcrypto itself reads
- * wrongly: NULL data, an empty signed integer). */
+ * wrongly, armsha_param_read_wrongly). */
 static int read_flag(const hmac_ctx *ctx, const OSSL_PARAM params[], const char *name, int *on)
 {
     const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, name);
+    int ok;
 
-    /* Unknown to the default provider from 3.6 on, so ignored as any unknown one. */
-    if (p == NULL || !default_hmac_has_flags(ctx->pc) || armsha_param_get_flag(p, on))
+    if (p == NULL || !default_hmac_has_flags(ctx->pc)) /* unknown from 3.6 on: ignored */
         return 1;
-    return p->data != NULL && !(p->data_size == 0 && p->data_type == OSSL_PARAM_INTEGER)
-           && armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0);
+    ERR_set_mark();
+    if (armsha_param_get_flag(p, on)) {
+        ERR_pop_to_mark();
+        return 1;
+    }
+    ok = !armsha_param_read_wrongly(p)
+         && armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0);
+    /* What libcrypto raised reading it (from 3.2 on) stays only if the default refuses. */
+    if (ok)
+        ERR_pop_to_mark();
+    else
+        ERR_clear_last_mark();
+    return ok;
 }
 
 /* In the default provider's order: digest, flags, key, TLS data size. */
@@ -430,6 +441,9 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (!read_flag(ctx, params, OSSL_MAC_PARAM_DIGEST_NOINIT, &noinit)
         || !read_flag(ctx, params, OSSL_MAC_PARAM_DIGEST_ONESHOT, &oneshot))
         return 0;
+    /* From OpenSSL 3.5 on the default's HMAC ignores digest-noinit: asked (rarely set). */
+    if (noinit && ctx->impl != IMPL_NOINIT && armsha_param_default_keys_noinit(ctx->pc))
+        noinit = 0;
     if (oneshot && !ctx->oneshot && !noinit && ctx->impl == IMPL_FAST && ctx->active
         && message_started(ctx)) {
         /* The bytes hashed on armsha's core cannot move to the default's HMAC. */

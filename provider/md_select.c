@@ -126,6 +126,26 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
     return 1;
 }
 
+/* The default provider's implementation of op with the engine, digest and properties of
+ * params; what it raises stays on the queue. */
+static int ask_default(const armsha_provctx *pc, int op, const OSSL_PARAM params[])
+{
+    static const char *const keys[] = {
+        OSSL_ALG_PARAM_PROPERTIES, OSSL_ALG_PARAM_ENGINE, OSSL_ALG_PARAM_DIGEST
+    };
+    OSSL_PARAM sub[4];
+    size_t n = 0;
+
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, keys[i]);
+
+        if (p != NULL)
+            sub[n++] = *p;
+    }
+    sub[n] = (OSSL_PARAM)OSSL_PARAM_END;
+    return armsha_params_default_take(pc, op, sub, 1);
+}
+
 /* As the default provider's load_common: an engine holds until the next parameters. */
 static int load_engine(const armsha_provctx *pc, armsha_md_sel *sel, int op,
                        const OSSL_PARAM params[])
@@ -138,23 +158,15 @@ static int load_engine(const armsha_provctx *pc, armsha_md_sel *sel, int op,
 
     if (p == NULL)
         return 1;
-    if (!armsha_param_get_utf8(p, &name))
-        return 0;
     /* The default provider looks the engine up and initialises it (ENGINE_by_id,
      * ENGINE_init), failing with the engine library's errors for one that cannot be had:
-     * it is asked, and its errors are the caller's. From OpenSSL 3.6 on it does so only
-     * beside a digest, so it is asked with the call's digest and properties too. */
-    OSSL_PARAM ask[4], *q = ask;
-    const OSSL_PARAM *o;
-
-    if ((o = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_DIGEST)) != NULL)
-        *q++ = *o;
-    if ((o = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_PROPERTIES)) != NULL)
-        *q++ = *o;
-    *q++ = *p;
-    *q = (OSSL_PARAM)OSSL_PARAM_END;
-    if (!armsha_params_default_take(pc, op, ask, 1))
+     * it is asked, and its errors are the caller's. With the digest and properties beside
+     * it, as from OpenSSL 3.5 on its PBKDF2 (3.6: also HMAC) reads the engine only with a
+     * digest. */
+    if (!ask_default(pc, op, params))
         return 0;
+    if (!armsha_param_get_utf8(p, &name))
+        return 1; /* of another type, and the default ignores it */
     if (name != NULL && (sel->engine = armsha_strndup(pc, name, strlen(name))) == NULL)
         return 0;
 #else
@@ -177,16 +189,9 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
         return 1;
     p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_PROPERTIES);
     if (p != NULL && !armsha_param_get_utf8(p, &props)) {
-        /* Properties that are no string: OpenSSL 3.0's default refuses them, 3.6's reads
-         * them only beside a digest. It is asked with the call's digest. */
-        OSSL_PARAM ask[3], *q = ask;
-        const OSSL_PARAM *d = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_DIGEST);
-
-        if (d != NULL)
-            *q++ = *d;
-        *q++ = *p;
-        *q = (OSSL_PARAM)OSSL_PARAM_END;
-        if (!armsha_params_default_take(pc, op, ask, 1))
+        /* Properties that are no string: OpenSSL 3.0's default refuses them, 3.5's PBKDF2
+         * (3.6: also HMAC) reads them only beside a digest. Asked on this error path only. */
+        if (!ask_default(pc, op, params))
             return 0;
         props = NULL; /* ignored there */
     }

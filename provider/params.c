@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/opensslv.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/kdf.h>
@@ -80,11 +82,20 @@ int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name)
     return 1;
 }
 
-/* What libcrypto's OSSL_PARAM_get_* (OpenSSL 3.0) get wrong: NULL data is read through,
- * and a signed integer of 0 bytes takes its sign from the byte before the data. */
+int armsha_param_read_wrongly(const OSSL_PARAM *p)
+{
+    int number = p->data_type == OSSL_PARAM_INTEGER || p->data_type == OSSL_PARAM_UNSIGNED_INTEGER
+                 || p->data_type == OSSL_PARAM_REAL;
+
+    /* From OpenSSL 3.2 on libcrypto refuses NULL data itself (with an error): the running
+     * library decides, not the headers. */
+    return (number && p->data == NULL && OpenSSL_version_num() < 0x30200000UL)
+           || (p->data_type == OSSL_PARAM_INTEGER && p->data != NULL && p->data_size == 0);
+}
+
 static int reads_wrong(const OSSL_PARAM *p)
 {
-    return p->data == NULL || (p->data_size == 0 && p->data_type == OSSL_PARAM_INTEGER);
+    return armsha_param_read_wrongly(p);
 }
 
 int armsha_param_get_int(const OSSL_PARAM *p, int *v)
@@ -127,6 +138,28 @@ int armsha_param_set_size_t(OSSL_PARAM *p, size_t v)
     return !writes_through_null(p) && OSSL_PARAM_set_size_t(p, v);
 }
 
+int armsha_param_default_keys_noinit(const armsha_provctx *pc)
+{
+    int one = 1, ok;
+    static const unsigned char k[1] = { 0 };
+    OSSL_PARAM par[3] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)"SHA2-256", 0),
+        OSSL_PARAM_construct_int(OSSL_MAC_PARAM_DIGEST_NOINIT, &one),
+        OSSL_PARAM_END
+    };
+    EVP_MAC *mac;
+    EVP_MAC_CTX *c;
+
+    ERR_set_mark();
+    mac = armsha_fallback_mac(pc);
+    c = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL;
+    ok = c != NULL && EVP_MAC_init(c, k, sizeof(k), par);
+    EVP_MAC_CTX_free(c);
+    EVP_MAC_free(mac);
+    ERR_pop_to_mark();
+    return ok;
+}
+
 int armsha_param_set_int(OSSL_PARAM *p, int v)
 {
     return !writes_through_null(p) && OSSL_PARAM_set_int(p, v);
@@ -140,7 +173,7 @@ int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARA
     return armsha_params_default_take(pc, op, one, keep_errors);
 }
 
-int armsha_params_default_take(const armsha_provctx *pc, int op, const OSSL_PARAM one[],
+int armsha_params_default_take(const armsha_provctx *pc, int op, const OSSL_PARAM params[],
                                int keep_errors)
 {
     int ok = 0;
@@ -151,14 +184,14 @@ int armsha_params_default_take(const armsha_provctx *pc, int op, const OSSL_PARA
         EVP_MAC *mac = armsha_fallback_mac(pc);
         EVP_MAC_CTX *c = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL;
 
-        ok = c != NULL && EVP_MAC_CTX_set_params(c, one);
+        ok = c != NULL && EVP_MAC_CTX_set_params(c, params);
         EVP_MAC_CTX_free(c);
         EVP_MAC_free(mac);
     } else {
         EVP_KDF *kdf = armsha_fallback_kdf(pc);
         EVP_KDF_CTX *c = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
 
-        ok = c != NULL && EVP_KDF_CTX_set_params(c, one);
+        ok = c != NULL && EVP_KDF_CTX_set_params(c, params);
         EVP_KDF_CTX_free(c);
         EVP_KDF_free(kdf);
     }

@@ -36,12 +36,16 @@ int armsha_param_get_secret(const armsha_provctx *pc, const OSSL_PARAM *p, armsh
  * for NULL data. */
 int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name);
 
-/* OSSL_PARAM_get_int / _uint64 / _size_t, refusing (0) NULL data, which libcrypto's own
- * functions read through (OpenSSL 3.0: the default provider crashes there), and a signed
- * integer of 0 bytes, whose value they take from the byte before it. */
+/* OSSL_PARAM_get_int / _uint64 / _size_t, refusing (0) what armsha_param_read_wrongly
+ * names (OpenSSL 3.0's default provider crashes on a number with NULL data). */
 int armsha_param_get_int(const OSSL_PARAM *p, int *v);
 int armsha_param_get_uint64(const OSSL_PARAM *p, uint64_t *v);
 int armsha_param_get_size_t(const OSSL_PARAM *p, size_t *v);
+
+/* Whether libcrypto's own OSSL_PARAM_get_* would read p wrongly: a number with NULL data
+ * (read through before OpenSSL 3.2), a signed integer of 0 bytes (its sign taken from the
+ * byte before the data). Such a parameter is refused, and never handed to the default. */
+int armsha_param_read_wrongly(const OSSL_PARAM *p);
 
 /* An integer flag in the default provider's manner (its HMAC's set_flag): any integer type
  * that holds an int; 0 for another type. *set becomes 1 when the flag is non-zero (a zero
@@ -71,5 +75,8 @@ int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
 /* The same for a parameter list (a parameter the default reads only beside another). */
 int armsha_params_default_take(const armsha_provctx *pc, int op, const OSSL_PARAM params[],
                                int keep_errors);
+/* Whether the default provider's HMAC beside armsha still keys with "digest-noinit" = 1:
+ * OpenSSL 3.0's then fails (the flag takes), 3.5's ignores the flag. */
+int armsha_param_default_keys_noinit(const armsha_provctx *pc);
 
 #endif
