@@ -404,7 +404,7 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return 0;
     if (params == NULL)
         return 1;
-    p = OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_SSL3_MS);
+    p = armsha_param_locate(params, OSSL_DIGEST_PARAM_SSL3_MS);
     if (p == NULL)
         return 1;
     if (p->data_type != OSSL_PARAM_OCTET_STRING) {

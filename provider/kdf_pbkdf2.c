@@ -153,15 +153,15 @@ static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return 0;
     if (!armsha_md_sel_load(ctx->pc, &ctx->sel, OSSL_OP_KDF, params))
         return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PKCS5)) != NULL) {
+    if ((p = armsha_param_locate(params, OSSL_KDF_PARAM_PKCS5)) != NULL) {
         if (!armsha_param_get_int(p, &pkcs5)) /* as the default: a value, not a flag */
             return 0;
         ctx->lower_bound_checks = pkcs5 == 0;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PASSWORD)) != NULL
+    if ((p = armsha_param_locate(params, OSSL_KDF_PARAM_PASSWORD)) != NULL
         && !armsha_param_get_secret(ctx->pc, p, &ctx->pass))
         return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_SALT)) != NULL) {
+    if ((p = armsha_param_locate(params, OSSL_KDF_PARAM_SALT)) != NULL) {
         if (ctx->lower_bound_checks != 0 && p->data_size < MIN_SALT_LEN) {
             armsha_raise(ctx->pc, PROV_ERR(PROV_R_INVALID_SALT_LENGTH),
                          "PBKDF2 with pkcs5=0 needs a salt of %d bytes or more, got %zu",
@@ -171,7 +171,7 @@ static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (!armsha_param_get_secret(ctx->pc, p, &ctx->salt))
             return 0;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_ITER)) != NULL) {
+    if ((p = armsha_param_locate(params, OSSL_KDF_PARAM_ITER)) != NULL) {
         if (!armsha_param_get_uint64(p, &iter))
             return 0;
         min_iter = ctx->lower_bound_checks != 0 ? MIN_ITERATIONS : 1;

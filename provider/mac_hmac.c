@@ -403,7 +403,7 @@ static const OSSL_PARAM *hmac_settable_ctx_params(void *vctx, void *provctx)
  * wrongly, armsha_param_read_wrongly). */
 static int read_flag(const hmac_ctx *ctx, const OSSL_PARAM params[], const char *name, int *on)
 {
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, name);
+    const OSSL_PARAM *p = armsha_param_locate(params, name);
     int ok;
 
     if (p == NULL || !default_hmac_has_flags(ctx->pc)) /* unknown from 3.6 on: ignored */
@@ -470,13 +470,13 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
                              ctx->key.len))
             return 0;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY)) != NULL) {
+    if ((p = armsha_param_locate(params, OSSL_MAC_PARAM_KEY)) != NULL) {
         if (p->data_type != OSSL_PARAM_OCTET_STRING)
             return 0;
         if (!setkey(ctx, p->data, p->data_size))
             return 0;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_TLS_DATA_SIZE)) != NULL) {
+    if ((p = armsha_param_locate(params, OSSL_MAC_PARAM_TLS_DATA_SIZE)) != NULL) {
         if (!armsha_param_get_size_t(p, &ctx->tls_data_size))
             return 0;
         /* The constant-time TLS CBC record MAC is the default provider's. */

@@ -68,8 +68,10 @@ static void forget_digest(armsha_md_sel *sel)
 
 void armsha_md_sel_reset(armsha_md_sel *sel)
 {
-    free(sel->engine);
-    sel->engine = NULL;
+    if (sel->engine != NULL) { /* rare: no call for the common case (EVP_Q_mac per message) */
+        free(sel->engine);
+        sel->engine = NULL;
+    }
     forget_digest(sel);
 }
 
@@ -137,7 +139,7 @@ static int ask_default(const armsha_provctx *pc, int op, const OSSL_PARAM params
     size_t n = 0;
 
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-        const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, keys[i]);
+        const OSSL_PARAM *p = armsha_param_locate(params, keys[i]);
 
         if (p != NULL)
             sub[n++] = *p;
@@ -150,10 +152,12 @@ static int ask_default(const armsha_provctx *pc, int op, const OSSL_PARAM params
 static int load_engine(const armsha_provctx *pc, armsha_md_sel *sel, int op,
                        const OSSL_PARAM params[])
 {
-    free(sel->engine);
-    sel->engine = NULL;
+    if (sel->engine != NULL) {
+        free(sel->engine);
+        sel->engine = NULL;
+    }
 #ifdef OSSL_ALG_PARAM_ENGINE
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_ENGINE);
+    const OSSL_PARAM *p = armsha_param_locate(params, OSSL_ALG_PARAM_ENGINE);
     const char *name;
 
     if (p == NULL)
@@ -187,7 +191,7 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
 
     if (params == NULL)
         return 1;
-    p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_PROPERTIES);
+    p = armsha_param_locate(params, OSSL_ALG_PARAM_PROPERTIES);
     if (p != NULL && !armsha_param_get_utf8(p, &props)) {
         /* Properties that are no string: OpenSSL 3.0's default refuses them, 3.5's PBKDF2
          * (3.6: also HMAC) reads them only beside a digest. Asked on this error path only. */
@@ -197,7 +201,7 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
     }
     if (!load_engine(pc, sel, op, params))
         return 0;
-    p = OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_DIGEST);
+    p = armsha_param_locate(params, OSSL_ALG_PARAM_DIGEST);
     if (p == NULL)
         return 1;
     if (!armsha_param_get_utf8(p, &name))

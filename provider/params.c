@@ -30,6 +30,13 @@ void armsha_secret_clear(armsha_secret *s)
 
 int armsha_secret_set(const armsha_provctx *pc, armsha_secret *s, const void *src, size_t len)
 {
+    /* The same length again (an HMAC context re-keyed for every message): the old bytes are
+     * overwritten in place, without a free and a malloc per key. */
+    if (s->data != NULL && s->len == len) {
+        if (len != 0)
+            memmove(s->data, src, len);
+        return 1;
+    }
     armsha_secret_clear(s);
     /* Never malloc(0): an empty value is set, and must not read as "not set". */
     if ((s->data = malloc(len > 0 ? len : 1)) == NULL) {
@@ -71,14 +78,6 @@ int armsha_param_get_secret(const armsha_provctx *pc, const OSSL_PARAM *p, armsh
     }
     s->data = buf;
     s->len = n;
-    return 1;
-}
-
-int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name)
-{
-    if (p->data_type != OSSL_PARAM_UTF8_STRING)
-        return 0;
-    *name = p->data;
     return 1;
 }
 
@@ -207,9 +206,9 @@ int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
     if (params == NULL || (OPENSSL_version_major() == 3 && OPENSSL_version_minor() < 6))
         return 0;
     for (const OSSL_PARAM *k = known; k->key != NULL; k++) {
-        const OSSL_PARAM *first = OSSL_PARAM_locate_const(params, k->key);
+        const OSSL_PARAM *first = armsha_param_locate(params, k->key);
 
-        if (first == NULL || OSSL_PARAM_locate_const(first + 1, k->key) == NULL)
+        if (first == NULL || armsha_param_locate(first + 1, k->key) == NULL)
             continue;
         if (pc != NULL)
             armsha_raise(pc, ARMSHA_R_OPENSSL(ERR_LIB_PROV, PROV_R_REPEATED_PARAMETER), "%s",

@@ -7,10 +7,22 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <openssl/core.h>
 
 #include "provctx.h"
+
+/* OSSL_PARAM_locate_const, inline and comparing the first character before the rest: an
+ * HMAC set_params looks for seven names in every EVP_Q_mac, and libcrypto's own call and
+ * strcmp for each showed in the instruction counts (bench/RESULTS.md). */
+static inline const OSSL_PARAM *armsha_param_locate(const OSSL_PARAM *params, const char *key)
+{
+    for (const OSSL_PARAM *p = params; p != NULL && p->key != NULL; p++)
+        if (p->key[0] == key[0] && strcmp(p->key, key) == 0)
+            return p;
+    return NULL;
+}
 
 /* A secret held by a context (a key, a password, a salt): NULL when not set. */
 typedef struct armsha_secret {
@@ -34,7 +46,13 @@ int armsha_param_get_secret(const armsha_provctx *pc, const OSSL_PARAM *p, armsh
 /* The name in a UTF8 string parameter (as the default provider reads names: the type is
  * checked, the NUL-terminated data taken as it is). 0 for another type; *name may be NULL
  * for NULL data. */
-int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name);
+static inline int armsha_param_get_utf8(const OSSL_PARAM *p, const char **name)
+{
+    if (p->data_type != OSSL_PARAM_UTF8_STRING)
+        return 0;
+    *name = p->data;
+    return 1;
+}
 
 /* OSSL_PARAM_get_int / _uint64 / _size_t, refusing (0) what armsha_param_read_wrongly
  * names (OpenSSL 3.0's default provider crashes on a number with NULL data). */
