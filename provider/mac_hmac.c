@@ -373,22 +373,15 @@ static const OSSL_PARAM settable_ctx_no_flags[] = {
     OSSL_PARAM_END
 };
 
-/* Whether the default provider's HMAC beside armsha lists the digest flags (3.0 to 3.5),
- * asked of the running library rather than the headers: a module built on 3.0 runs under
- * 3.6 and 4.0 too. Without a default provider to ask, as 3.0 (the headers' version). */
+/* Whether the default provider's HMAC lists the digest flags (3.0 to 3.5; from 3.6 on it
+ * neither lists nor reads them), by the running library's version rather than the headers'
+ * (a module built on 3.0 runs under 3.6 and 4.0 too). Not by asking the default provider:
+ * EVP_Q_mac looks at the settable list for every MAC, and a fetch there cost about 3,300
+ * guest instructions a MAC (bench/RESULTS.md, issue 15). */
 static int default_hmac_has_flags(const armsha_provctx *pc)
 {
-    EVP_MAC *mac;
-    int has = 1;
-
-    ERR_set_mark();
-    mac = pc->child != NULL ? EVP_MAC_fetch(pc->child, "HMAC", ARMSHA_FALLBACK_PROPS) : NULL;
-    if (mac != NULL)
-        has = OSSL_PARAM_locate_const(EVP_MAC_settable_ctx_params(mac),
-                                      OSSL_MAC_PARAM_DIGEST_NOINIT) != NULL;
-    EVP_MAC_free(mac);
-    ERR_pop_to_mark();
-    return has;
+    (void)pc;
+    return OPENSSL_version_major() == 3 && OPENSSL_version_minor() < 6;
 }
 
 static const OSSL_PARAM *hmac_settable_ctx_params(void *vctx, void *provctx)
