@@ -7,6 +7,9 @@
 #include "byteorder.h"
 #include "hmac_md.h"
 #include "wipe.h"
+#if defined(ARMSHA_ARM64_KERNELS)
+#include "arm64/kernels.h"
+#endif
 
 /* Everything one derivation touches, in one place so that one wipe clears it. */
 typedef struct pbkdf2_work {
@@ -62,6 +65,15 @@ static void iterate64(pbkdf2_work *wk, armsha_sha512_blocks_fn *blocks, size_t d
     const uint64_t *in = wk->hmac.key.inner.w64, *out = wk->hmac.key.outer.w64;
     uint64_t *s = wk->s.w64, *t = wk->t.w64;
 
+#if defined(ARMSHA_ARM64_KERNELS)
+    /* The SHA512H kernel has an entry that runs the whole loop with U and T in its
+     * registers: no state copies, byte-swapping stores or calls an iteration. U_1 is T. */
+    if (blocks == armsha_sha512_blocks_armv8) {
+        memcpy(s, t, 8 * sizeof(uint64_t));
+        armsha_sha512_pbkdf2_armv8(in, out, s, t, ds, iter - 1);
+        return;
+    }
+#endif
     for (uint64_t j = 1; j < iter; j++) {
         memcpy(s, in, 8 * sizeof(uint64_t));
         blocks(s, wk->block, 1);

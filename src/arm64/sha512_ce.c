@@ -286,3 +286,61 @@ void armsha_sha512_blocks_armv8(uint64_t state[8], const uint8_t *data, size_t n
     vst1q_u64(state + 4, s[2]);
     vst1q_u64(state + 6, s[3]);
 }
+
+/* PBKDF2-HMAC's iterations 2..n+1 for a SHA-512-family digest of ds bytes (see kernels.h).
+ * U is one digest after one key block in both the inner and the outer message, so its
+ * block is U's first ds bytes, then the padding, which is the same every time: each
+ * message register is the state's words masked to ds bytes, ORed with the padding, and
+ * U, T and the message never leave the vector registers between the two compressions. */
+void armsha_sha512_pbkdf2_armv8(const uint64_t inner[8], const uint64_t outer[8], uint64_t u[8],
+                                uint64_t t[8], size_t ds, uint64_t n)
+{
+    if (n == 0)
+        return;
+
+    const uint64_t *kp = armsha_sha512_k;
+    uint64_t mask_w[8], pad_w[16] = { 0 };
+
+    /* The words of a message of one 128-byte block plus ds bytes, as the kernel reads
+     * them: the whole bytes of U kept, 0x80 after them, the bit count in the last word. */
+    for (size_t i = 0; i < 8; i++)
+        mask_w[i] = 8 * i + 8 <= ds ? ~(uint64_t)0 : 8 * i >= ds ? 0 : ~(uint64_t)0 << (64 - 8 * (ds % 8));
+    pad_w[ds / 8] = (uint64_t)0x80 << (56 - 8 * (ds % 8));
+    pad_w[15] = (uint64_t)(ARMSHA_SHA512_BLOCK_SIZE + ds) * 8;
+
+    uint64x2_t mask[4], pad[8];
+    for (size_t i = 0; i < 4; i++)
+        mask[i] = vld1q_u64(mask_w + 2 * i);
+    for (size_t i = 0; i < 8; i++)
+        pad[i] = vld1q_u64(pad_w + 2 * i);
+
+    uint64x2_t x[4] = { vld1q_u64(u), vld1q_u64(u + 2), vld1q_u64(u + 4), vld1q_u64(u + 6) };
+    uint64x2_t tv[4] = { vld1q_u64(t), vld1q_u64(t + 2), vld1q_u64(t + 4), vld1q_u64(t + 6) };
+
+    do {
+        uint64x2_t m[8], s[4] = { vld1q_u64(inner), vld1q_u64(inner + 2), vld1q_u64(inner + 4),
+                                  vld1q_u64(inner + 6) };
+
+        for (size_t i = 0; i < 4; i++)
+            m[i] = vorrq_u64(vandq_u64(x[i], mask[i]), pad[i]);
+        for (size_t i = 4; i < 8; i++)
+            m[i] = pad[i];
+        sha512_block(s, m, NULL, kp);
+
+        for (size_t i = 0; i < 4; i++)
+            m[i] = vorrq_u64(vandq_u64(s[i], mask[i]), pad[i]);
+        for (size_t i = 4; i < 8; i++)
+            m[i] = pad[i];
+        x[0] = vld1q_u64(outer), x[1] = vld1q_u64(outer + 2);
+        x[2] = vld1q_u64(outer + 4), x[3] = vld1q_u64(outer + 6);
+        sha512_block(x, m, NULL, kp);
+
+        for (size_t i = 0; i < 4; i++)
+            tv[i] = veorq_u64(tv[i], x[i]);
+    } while (--n != 0);
+
+    for (size_t i = 0; i < 4; i++) {
+        vst1q_u64(u + 2 * i, x[i]);
+        vst1q_u64(t + 2 * i, tv[i]);
+    }
+}

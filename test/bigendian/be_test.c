@@ -22,6 +22,9 @@
 #include "armsha/digests.h"
 #include "freestanding.h"
 #include "kernel_list.h"
+#if defined(ARMSHA_ARM64_KERNELS)
+#include "arm64/kernels.h"
+#endif
 
 /* ---- the core's API: the one part to follow when it changes ---- */
 
@@ -535,6 +538,59 @@ static void test_kernel(const kernel *k, const kernel *ref)
     kernels_run |= 1u << kernel_index(k);
 }
 
+#if defined(ARMSHA_ARM64_KERNELS)
+/* ---- the SHA-512 kernel's PBKDF2 entry against the block function ---- */
+
+/* The reference: each iteration compresses U's bytes padded as FIPS 180-4 pads a message
+ * of one block plus ds bytes, from the inner and then the outer state, with the
+ * portable block function; the entry makes the same block from words and masks. */
+static void pbkdf2_reference(const kernel *ref, const uint64_t in[8], const uint64_t out[8],
+                             uint64_t u[8], uint64_t t[8], size_t ds, unsigned n)
+{
+    for (unsigned j = 0; j < n; j++) {
+        for (int half = 0; half < 2; half++) {
+            uint8_t block[128] = {0};
+
+            for (size_t b = 0; b < ds; b++)
+                block[b] = (uint8_t)(u[b / 8] >> (56 - 8 * (b % 8)));
+            block[ds] = 0x80;
+            block[126] = (uint8_t)(((128 + ds) * 8) >> 8);
+            block[127] = (uint8_t)((128 + ds) * 8);
+            memcpy(u, half == 0 ? in : out, 8 * sizeof(uint64_t));
+            ref->fn.sha512(u, block, 1);
+        }
+        for (size_t i = 0; i < 8; i++)
+            t[i] ^= u[i];
+    }
+}
+
+static void test_pbkdf2_entry(const kernel *k, const kernel *ref)
+{
+    static const size_t sizes[] = {64, 48, 32, 28};
+
+    for (int trial = 0; trial < 40; trial++) {
+        const size_t ds = sizes[trial % 4];
+        const unsigned n = (unsigned)rnd_below(4);
+        uint64_t in[8], out[8], ua[8], ta[8], ub[10], tb[10];
+
+        for (size_t i = 0; i < 8; i++) {
+            in[i] = rnd(), out[i] = rnd();
+            ua[i] = ub[i + 1] = rnd();
+            ta[i] = tb[i + 1] = rnd();
+        }
+        ub[0] = tb[0] = ub[9] = tb[9] = 0x5a5a5a5a5a5a5a5au; /* guards */
+        pbkdf2_reference(ref, in, out, ua, ta, ds, n);
+        armsha_sha512_pbkdf2_armv8(in, out, ub + 1, tb + 1, ds, n);
+        /* U's words past ds bytes are the state's (the entry does not clear them), so
+         * only T, which PBKDF2 outputs, and U's digest words are compared. */
+        int same = memcmp(ta, tb + 1, sizeof(ta)) == 0 && ub[0] == 0x5a5a5a5a5a5a5a5au &&
+                   tb[0] == ub[0] && ub[9] == ub[0] && tb[9] == ub[0] &&
+                   memcmp(ua, ub + 1, ds / 8 * 8) == 0;
+        check(same, "PBKDF2 entry against the block function", NULL, k, "(SHA-512 PBKDF2)");
+    }
+}
+#endif
+
 /* ---- main ---- */
 
 static const char *family_word(unsigned fam)
@@ -696,8 +752,13 @@ int armsha_fs_main(int argc, char **argv)
         }
         if (k->needs != 0) {
             for (size_t r = 0; r < NKERNELS; r++)
-                if (kernels[r].family == k->family && kernels[r].needs == 0)
+                if (kernels[r].family == k->family && kernels[r].needs == 0) {
                     test_kernel(k, &kernels[r]);
+#if defined(ARMSHA_ARM64_KERNELS)
+                    if (k->family == ARMSHA_SHA512 && k->fn.sha512 == armsha_sha512_blocks_armv8)
+                        test_pbkdf2_entry(k, &kernels[r]);
+#endif
+                }
         }
     }
 
