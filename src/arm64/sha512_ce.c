@@ -41,32 +41,19 @@
 OP3(add2, "add %0.2d, %1.2d, %2.2d")
 OP3(ext1, "ext %0.16b, %1.16b, %2.16b, #8")
 
-static inline void sha512h(uint64x2_t *x, uint64x2_t fg, uint64x2_t de)
-{
-    __asm__ __volatile__("sha512h %q0, %q1, %2.2d" : "+w"(*x) : "w"(fg), "w"(de));
-}
-
-static inline void sha512h2(uint64x2_t *x, uint64x2_t cd, uint64x2_t ab)
-{
-    __asm__ __volatile__("sha512h2 %q0, %q1, %2.2d" : "+w"(*x) : "w"(cd), "w"(ab));
-}
-
-static inline void su0(uint64x2_t *w0, uint64x2_t w1)
-{
-    __asm__ __volatile__("sha512su0 %0.2d, %1.2d" : "+w"(*w0) : "w"(w1));
-}
-
-static inline void su1(uint64x2_t *w0, uint64x2_t w7, uint64x2_t w45)
-{
-    __asm__ __volatile__("sha512su1 %0.2d, %1.2d, %2.2d" : "+w"(*w0) : "w"(w7), "w"(w45));
-}
+/* Macros on the variable itself, not on its address: the state variables are register
+ * variables (see sha512_block), whose address cannot be taken. */
+#define sha512h(x, fg, de) __asm__ __volatile__("sha512h %q0, %q1, %2.2d" : "+w"(x) : "w"(fg), "w"(de))
+#define sha512h2(x, cd, ab) __asm__ __volatile__("sha512h2 %q0, %q1, %2.2d" : "+w"(x) : "w"(cd), "w"(ab))
+#define su0(w0, w1) __asm__ __volatile__("sha512su0 %0.2d, %1.2d" : "+w"(w0) : "w"(w1))
+#define su1(w0, w7, w45) __asm__ __volatile__("sha512su1 %0.2d, %1.2d, %2.2d" : "+w"(w0) : "w"(w7), "w"(w45))
 #else
 static inline uint64x2_t add2(uint64x2_t a, uint64x2_t b) { return vaddq_u64(a, b); }
 static inline uint64x2_t ext1(uint64x2_t a, uint64x2_t b) { return vextq_u64(a, b, 1); }
-static inline void sha512h(uint64x2_t *x, uint64x2_t fg, uint64x2_t de) { *x = vsha512hq_u64(*x, fg, de); }
-static inline void sha512h2(uint64x2_t *x, uint64x2_t cd, uint64x2_t ab) { *x = vsha512h2q_u64(*x, cd, ab); }
-static inline void su0(uint64x2_t *w0, uint64x2_t w1) { *w0 = vsha512su0q_u64(*w0, w1); }
-static inline void su1(uint64x2_t *w0, uint64x2_t w7, uint64x2_t w45) { *w0 = vsha512su1q_u64(*w0, w7, w45); }
+#define sha512h(x, fg, de) ((x) = vsha512hq_u64((x), (fg), (de)))
+#define sha512h2(x, cd, ab) ((x) = vsha512h2q_u64((x), (cd), (ab)))
+#define su0(w0, w1) ((w0) = vsha512su0q_u64((w0), (w1)))
+#define su1(w0, w7, w45) ((w0) = vsha512su1q_u64((w0), (w7), (w45)))
 #endif
 
 /* K[2j..2j+1]. Little-endian: an LDR with an immediate offset from the table (one
@@ -130,7 +117,7 @@ static inline void to_words_in(uint64x2_t *w, uint8x16_t x)
     x3 = add2((x3), kw_)
 #define TAIL(x0, x1, x3, x4)                      \
     x4 = add2((x1), (x3));                        \
-    sha512h2(&(x3), (x1), (x0))
+    sha512h2(x3, (x1), (x0))
 
 /* W[t..t+1] += sigma0(W[t+1..t+2]) + sigma1(W[t+14..t+15]) + W[t+9..t+10], which
  * makes it W[t+16..t+17]: w0 = W[t..t+1], w1 = W[t+2..t+3], w7 = W[t+14..t+15],
@@ -139,10 +126,10 @@ static inline void to_words_in(uint64x2_t *w, uint8x16_t x)
     do {                                                    \
         KW(j, w0);                                          \
         HEAD(x1, x2, x3);                                   \
-        su0(&(w0), (w1));                                   \
+        su0(w0, (w1));                                   \
         const uint64x2_t w45_ = ext1((w4), (w5));           \
-        sha512h(&(x3), fg_, de_);                           \
-        su1(&(w0), (w7), w45_);                             \
+        sha512h(x3, fg_, de_);                           \
+        su1(w0, (w7), w45_);                             \
         TAIL(x0, x1, x3, x4);                               \
     } while (0)
 /* The same without the schedule; before the chain's tail, "extra" (the next block's
@@ -151,24 +138,18 @@ static inline void to_words_in(uint64x2_t *w, uint8x16_t x)
     do {                                        \
         KW(j, w);                               \
         HEAD(x1, x2, x3);                       \
-        sha512h(&(x3), fg_, de_);               \
+        sha512h(x3, fg_, de_);               \
         extra;                                  \
         TAIL(x0, x1, x3, x4);                   \
     } while (0)
 
-/* A copy of *x by an explicit MOV that leaves *x in its register: the feed-forward adds
+/* c = a copy of x by an explicit MOV that leaves x in its register: the feed-forward adds
  * into the working registers, and the copies for the next block are taken off the chain. */
-static inline uint64x2_t side_copy(uint64x2_t *x)
-{
 #if SHA512_ASM
-    uint64x2_t c;
-
-    __asm__ __volatile__("mov %0.16b, %1.16b" : "=w"(c), "+w"(*x));
-    return c;
+#define SIDE_COPY(c, x) __asm__ __volatile__("mov %0.16b, %1.16b" : "=w"(c), "+w"(x))
 #else
-    return *x;
+#define SIDE_COPY(c, x) ((c) = (x))
 #endif
-}
 
 /* One block. m holds its 16 words; when next is not NULL the last double rounds load the
  * next block (from *next, which steps past it) into m meanwhile: otherwise an in-order core
@@ -177,15 +158,30 @@ static inline __attribute__((always_inline)) void sha512_block(uint64x2_t s[4], 
                                                                const uint8_t **next,
                                                                const uint64_t *kp)
 {
+#if SHA512_ASM
+    /* The five state variables in fixed registers (GCC honours that for asm operands,
+     * and every use here is one): otherwise the register allocator copied one of them
+     * once a block, a MOV between SHA512H and SHA512H2 in double round 37 that put a cycle
+     * on the chain of the out-of-order cores (bench/RESULTS.md, "Kernel code choices"). */
+    register uint64x2_t s0 __asm__("v16") = s[0];
+    register uint64x2_t s1 __asm__("v17") = s[1];
+    register uint64x2_t s2 __asm__("v18") = s[2];
+    register uint64x2_t s3 __asm__("v19") = s[3];
+    register uint64x2_t s4 __asm__("v24");
+#else
     uint64x2_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3], s4;
+#endif
     uint64x2_t m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3];
     uint64x2_t m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7];
     uint64x2_t k[2];
     BLOCK_HALF lo, hi;
 
     k[0] = LOAD_K(0);
-    const uint64x2_t ab = side_copy(&s0), cd = side_copy(&s1);
-    const uint64x2_t ef = side_copy(&s2), gh = side_copy(&s3);
+    uint64x2_t ab, cd, ef, gh;
+    SIDE_COPY(ab, s0);
+    SIDE_COPY(cd, s1);
+    SIDE_COPY(ef, s2);
+    SIDE_COPY(gh, s3);
 
     /* Message register m(j mod 8) holds W[2j..2j+1]; the five state registers
      * are back in their places after every fifth double round. */
