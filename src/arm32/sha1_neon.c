@@ -3,7 +3,7 @@
 
 /* The technique of OpenSSL's sha1-armv4-large.pl NEON path: NEON extends the schedule
  * four words at a time and stores W[i] + K to the stack, where the rounds, in the core
- * registers, take four of them with one ldm. The body is a naked function in assembly,
+ * registers, take two of them with one ldrd. The body is a naked function in assembly,
  * called by a C wrapper, as for SHA-256 (the rounds want more core registers than GCC
  * lets an asm statement clobber).
  *
@@ -13,9 +13,9 @@
  *
  * Core registers:
  *   r4-r8    a..e; a round renames them (see ROUNDS20) instead of moving them
- *   r2, r3, r11, r12  W[i] + K of four rounds, from one ldm
+ *   r2, r3   W[i] + K of two rounds, from one ldrd
  *   r0, r2   F(b,c,d) temporaries
- *   r10      where the rounds' ldm reads the next four W[i] + K
+ *   r10      where the rounds' ldrd reads the next two W[i] + K
  *   lr       where NEON stores the next four W[i] + K
  *   r1       the data;  r9 the end of the data
  * NEON:
@@ -93,37 +93,38 @@ _Alignas(16) static const uint32_t sha1_k[16] = {
     "vsri.32    " #xn ", q8, #30\n\t"                                                  \
     STORE(xn, k)
 
-/* The W[i] + K of the next four rounds into r2, r3, r11, r12. */
-#define LOAD4 "ldm        r10!, {r2, r3, r11, r12}\n\t"
+/* The W[i] + K of the next two rounds into r2 and r3: one LDRD every two rounds, where an
+ * LDM of four every four rounds stalled Swift's issue (bench/RESULTS.md, "32-bit ARM
+ * kernel code choices"). */
+#define LOAD2 "ldrd       r2, r3, [r10], #8\n\t"
 
 /* Twenty rounds of F, the schedule work s0..s4 after every four; after five rounds the
  * names are back. */
 #define ROUNDS20(F, s0, s1, s2, s3, s4)                                                \
-    LOAD4                                                                              \
-    F(r4, r5, r6, r7, r8, r2)                                                          \
+    LOAD2 F(r4, r5, r6, r7, r8, r2)                                                    \
     F(r8, r4, r5, r6, r7, r3)                                                          \
-    F(r7, r8, r4, r5, r6, r11)                                                         \
-    F(r6, r7, r8, r4, r5, r12)                                                         \
-    s0 LOAD4                                                                           \
-    F(r5, r6, r7, r8, r4, r2)                                                          \
-    F(r4, r5, r6, r7, r8, r3)                                                          \
-    F(r8, r4, r5, r6, r7, r11)                                                         \
-    F(r7, r8, r4, r5, r6, r12)                                                         \
-    s1 LOAD4                                                                           \
-    F(r6, r7, r8, r4, r5, r2)                                                          \
-    F(r5, r6, r7, r8, r4, r3)                                                          \
-    F(r4, r5, r6, r7, r8, r11)                                                         \
-    F(r8, r4, r5, r6, r7, r12)                                                         \
-    s2 LOAD4                                                                           \
-    F(r7, r8, r4, r5, r6, r2)                                                          \
+    LOAD2 F(r7, r8, r4, r5, r6, r2)                                                    \
     F(r6, r7, r8, r4, r5, r3)                                                          \
-    F(r5, r6, r7, r8, r4, r11)                                                         \
-    F(r4, r5, r6, r7, r8, r12)                                                         \
-    s3 LOAD4                                                                           \
-    F(r8, r4, r5, r6, r7, r2)                                                          \
+    s0                                                                                 \
+    LOAD2 F(r5, r6, r7, r8, r4, r2)                                                    \
+    F(r4, r5, r6, r7, r8, r3)                                                          \
+    LOAD2 F(r8, r4, r5, r6, r7, r2)                                                    \
     F(r7, r8, r4, r5, r6, r3)                                                          \
-    F(r6, r7, r8, r4, r5, r11)                                                         \
-    F(r5, r6, r7, r8, r4, r12)                                                         \
+    s1                                                                                 \
+    LOAD2 F(r6, r7, r8, r4, r5, r2)                                                    \
+    F(r5, r6, r7, r8, r4, r3)                                                          \
+    LOAD2 F(r4, r5, r6, r7, r8, r2)                                                    \
+    F(r8, r4, r5, r6, r7, r3)                                                          \
+    s2                                                                                 \
+    LOAD2 F(r7, r8, r4, r5, r6, r2)                                                    \
+    F(r6, r7, r8, r4, r5, r3)                                                          \
+    LOAD2 F(r5, r6, r7, r8, r4, r2)                                                    \
+    F(r4, r5, r6, r7, r8, r3)                                                          \
+    s3                                                                                 \
+    LOAD2 F(r8, r4, r5, r6, r7, r2)                                                    \
+    F(r7, r8, r4, r5, r6, r3)                                                          \
+    LOAD2 F(r6, r7, r8, r4, r5, r2)                                                    \
+    F(r5, r6, r7, r8, r4, r3)                                                          \
     s4
 
 /* The unrolled body is one string literal, longer than the 4,095 characters C promises
