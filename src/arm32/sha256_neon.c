@@ -178,16 +178,22 @@ __attribute__((naked, noinline)) static void sha256_neon(UNUSED uint32_t *state,
         ROUNDS16_SCHED(32)
         ROUNDS8(48)
         ROUNDS8(56)
-        /* state += a..h */
+        /* state += a..h; the state read with LDRD and LDRs, not with an LDM of four,
+         * which stalls Swift's issue (bench/RESULTS.md, "32-bit ARM kernel code
+         * choices"); ARM state's LDRD takes an even register and the next only. */
         "ldr        r0, [sp, #256]\n\t"
         "sub        r1, r1, #256\n\t"
-        "ldm        r0, {r2, r3, r12, lr}\n\t"
+        "ldrd       r2, r3, [r0]\n\t"
+        "ldr        r12, [r0, #8]\n\t"
+        "ldr        lr, [r0, #12]\n\t"
         "add        r4, r4, r2\n\t"
         "add        r5, r5, r3\n\t"
         "add        r6, r6, r12\n\t"
         "add        r7, r7, lr\n\t"
         "stm        r0!, {r4-r7}\n\t"
-        "ldm        r0, {r2, r3, r12, lr}\n\t"
+        "ldrd       r2, r3, [r0]\n\t"
+        "ldr        r12, [r0, #8]\n\t"
+        "ldr        lr, [r0, #12]\n\t"
         "add        r8, r8, r2\n\t"
         "add        r9, r9, r3\n\t"
         "add        r10, r10, r12\n\t"
