@@ -191,9 +191,12 @@ __attribute__((naked, noinline)) static void sha1_neon(UNUSED uint32_t *state,
                  SCHED32(q2, q3, q6, q0, q1, q15))
         ROUNDS20(F2,
                  SCHED32(q3, q4, q7, q1, q2, q15), "", "", "", "")
-        /* state += a..e, c, d, e back from how they are kept */
+        /* state += a..e, c, d, e back from how they are kept; the state read with
+         * LDRDs for the same reason as LOAD2 */
         "ldr        r0, [sp, #320]\n\t"
-        "ldm        r0, {r2, r3, r10, r11, r12}\n\t"
+        "ldrd       r2, r3, [r0]\n\t"
+        "ldrd       r10, r11, [r0, #8]\n\t"
+        "ldr        r12, [r0, #16]\n\t"
         "add        r4, r4, r2\n\t"
         "add        r5, r5, r3\n\t"
         "add        r6, r10, r6, ror #2\n\t"
