@@ -149,7 +149,8 @@ static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
     if (params == NULL)
         return 1;
-    if (armsha_params_repeated(ctx->pc, params, settable_ctx))
+    if (armsha_params_repeated(ctx->pc, params, settable_ctx)
+        || armsha_md_sel_engine_repeated(ctx->pc, params))
         return 0;
     if (!armsha_md_sel_load(ctx->pc, &ctx->sel, OSSL_OP_KDF, params))
         return 0;
@@ -302,6 +303,9 @@ static int pbkdf2_get_ctx_params(void *vctx, OSSL_PARAM params[])
     EVP_KDF_CTX *c;
     int ret;
 
+    /* From 3.6 on a name asked for twice is refused before it is answered. */
+    if (armsha_params_repeated(ctx->pc, params, gettable_ctx))
+        return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_KDF_PARAM_SIZE)) != NULL)
         return armsha_param_set_size_t(p, SIZE_MAX);
     if ((kdf = armsha_fallback_kdf(ctx->pc)) == NULL)

@@ -332,6 +332,9 @@ static int hmac_get_ctx_params(void *vctx, OSSL_PARAM params[])
     hmac_ctx *ctx = vctx;
     OSSL_PARAM *p;
 
+    /* From 3.6 on a name asked for twice is refused before either is answered. */
+    if (armsha_params_repeated(ctx->pc, params, gettable_ctx))
+        return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) != NULL) {
         size_t size = 0;
 
@@ -425,7 +428,8 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
     if (params == NULL)
         return 1;
-    if (armsha_params_repeated(ctx->pc, params, settable_ctx_no_flags))
+    if (armsha_params_repeated(ctx->pc, params, settable_ctx_no_flags)
+        || armsha_md_sel_engine_repeated(ctx->pc, params))
         return 0;
     if (!armsha_md_sel_load(ctx->pc, &ctx->sel, OSSL_OP_MAC, params))
         return 0;

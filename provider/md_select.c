@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
@@ -133,7 +134,11 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
 static int ask_default(const armsha_provctx *pc, int op, const OSSL_PARAM params[])
 {
     static const char *const keys[] = {
-        OSSL_ALG_PARAM_PROPERTIES, OSSL_ALG_PARAM_ENGINE, OSSL_ALG_PARAM_DIGEST
+        OSSL_ALG_PARAM_PROPERTIES,
+#ifdef OSSL_ALG_PARAM_ENGINE /* OpenSSL 4.0's headers have no engines */
+        OSSL_ALG_PARAM_ENGINE,
+#endif
+        OSSL_ALG_PARAM_DIGEST
     };
     OSSL_PARAM sub[4];
     size_t n = 0;
@@ -180,6 +185,23 @@ static int load_engine(const armsha_provctx *pc, armsha_md_sel *sel, int op,
     (void)params;
 #endif
     return 1;
+}
+
+int armsha_md_sel_engine_repeated(const armsha_provctx *pc, const OSSL_PARAM params[])
+{
+#ifdef OSSL_ALG_PARAM_ENGINE
+    static const OSSL_PARAM engine[] = {
+        OSSL_PARAM_utf8_string(OSSL_ALG_PARAM_ENGINE, NULL, 0),
+        OSSL_PARAM_END
+    };
+
+    /* The running library decides (a module built on 3.x headers runs under 4.0). */
+    return OPENSSL_version_major() == 3 && armsha_params_repeated(pc, params, engine);
+#else
+    (void)pc;
+    (void)params;
+    return 0;
+#endif
 }
 
 int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,

@@ -32,6 +32,10 @@ typedef struct armsha_md_sel {
  * or OSSL_OP_KDF) refuses, or a digest that cannot be fetched (selection cleared). */
 int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
                        const OSSL_PARAM params[]);
+/* armsha_params_repeated for the engine: OpenSSL 3.6's default provider reads
+ * OSSL_ALG_PARAM_ENGINE in the same one pass as its listed names (unlisted, but refused
+ * when given twice); 4.0 has no engines. 1 (raised) when it is repeated there. */
+int armsha_md_sel_engine_repeated(const armsha_provctx *pc, const OSSL_PARAM params[]);
 /* Chooses md (an enum armsha_digest_id) for armsha's core. */
 void armsha_md_sel_fast(armsha_md_sel *sel, unsigned md);
 /* Chooses md as a default: armsha's core where it serves md's family (with "portable = no"
