@@ -375,10 +375,21 @@ static int default_sha1_ssl3_ms(const armsha_provctx *pc, const OSSL_PARAM *p, i
 {
     OSSL_PARAM one[2] = { *p, OSSL_PARAM_END };
     unsigned char with[ARMSHA_SHA1_DIGEST_SIZE], without[ARMSHA_SHA1_DIGEST_SIZE];
+    unsigned char *stand_in = NULL;
     EVP_MD *md;
     EVP_MD_CTX *a, *b;
     int ret = -1;
 
+    /* 4.0's default reads data_size bytes from data whatever the type: for a pointer type
+     * that is past the caller's pointer variable, for NULL data a crash. It is asked about
+     * the type and size with zero bytes of its own there (the answer does not depend on
+     * the bytes); the caller's value is checked by armsha afterwards. */
+    if (p->data_size != 0 && (p->data == NULL || p->data_type == OSSL_PARAM_UTF8_PTR
+                              || p->data_type == OSSL_PARAM_OCTET_PTR)) {
+        if ((stand_in = calloc(1, p->data_size)) == NULL)
+            return -1;
+        one[0].data = stand_in;
+    }
     ERR_set_mark(); /* the probe's own errors are not the caller's */
     md = pc->child != NULL ? EVP_MD_fetch(pc->child, "SHA1", ARMSHA_FALLBACK_PROPS) : NULL;
     a = md != NULL ? EVP_MD_CTX_new() : NULL;
@@ -392,6 +403,7 @@ static int default_sha1_ssl3_ms(const armsha_provctx *pc, const OSSL_PARAM *p, i
     EVP_MD_CTX_free(b);
     EVP_MD_free(md);
     ERR_pop_to_mark();
+    free(stand_in);
     return ret;
 }
 
@@ -404,6 +416,10 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return 0;
     if (params == NULL)
         return 1;
+    /* 4.0's SHA-1 (not 3.6's) reads its parameters in the one pass that refuses a name
+     * given twice. */
+    if (OPENSSL_version_major() >= 4 && armsha_params_repeated(ctx->prov, params, sha1_settable_params))
+        return 0;
     p = armsha_param_locate(params, OSSL_DIGEST_PARAM_SSL3_MS);
     if (p == NULL)
         return 1;
