@@ -87,7 +87,7 @@ void armsha_md_sel_fast(armsha_md_sel *sel, unsigned md)
 /* name (with props) through the child library context: armsha's own digests come back
  * as the fast path, anything else as the fallback with the default provider's HMAC. */
 static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
-                 const char *props)
+                 const char *props, int op)
 {
     EVP_MD *md;
     const OSSL_PROVIDER *prov;
@@ -108,16 +108,23 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
         ERR_clear_last_mark();
         return 0; /* the fetch raised the error */
     }
-    ERR_pop_to_mark();
     prov = EVP_MD_get0_provider(md);
     if (prov != NULL && strcmp(OSSL_PROVIDER_get0_name(prov), "armsha") == 0) {
         for (unsigned i = 0; i < ARMSHA_NDIGESTS; i++)
             if (EVP_MD_is_a(md, armsha_digests[i].name)) {
+                /* OpenSSL 4.0's HMAC (not its PBKDF2) leaves what its fetch raised when it
+                 * finds the digest (a property query it could not parse). On the fallback
+                 * the default's own HMAC fetches again and raises it itself. */
+                if (op == OSSL_OP_MAC && OPENSSL_version_major() >= 4)
+                    ERR_clear_last_mark();
+                else
+                    ERR_pop_to_mark();
                 EVP_MD_free(md);
                 armsha_md_sel_fast(sel, i);
                 return 1;
             }
     }
+    ERR_pop_to_mark();
     sel->evp = md;
     sel->name = armsha_strndup(pc, name, strlen(name));
     sel->props = props != NULL ? armsha_strndup(pc, props, strlen(props)) : NULL;
@@ -237,7 +244,7 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
         armsha_md_sel_fast(sel, (unsigned)md);
         return 1;
     }
-    return fetch(pc, sel, name, props);
+    return fetch(pc, sel, name, props, op);
 }
 
 int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, unsigned md)
@@ -246,7 +253,7 @@ int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, unsigned
         armsha_md_sel_fast(sel, md);
         return 1;
     }
-    return fetch(pc, sel, armsha_digests[md].name, NULL);
+    return fetch(pc, sel, armsha_digests[md].name, NULL, 0);
 }
 
 int armsha_md_sel_copy(armsha_md_sel *dst, const armsha_md_sel *src)
