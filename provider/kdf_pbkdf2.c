@@ -208,7 +208,14 @@ static int derive_fallback(pbkdf2_ctx *ctx, unsigned char *key, size_t keylen)
                                               ctx->salt.len);
     *p++ = OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_ITER, &ctx->iter);
     *p = OSSL_PARAM_construct_end();
+    /* OpenSSL 4.0's PBKDF2 given properties it cannot parse derives, and leaves the parse
+     * error: armsha_md_sel_load raised it already when it fetched the digest. */
+    ERR_set_mark();
     ok = EVP_KDF_derive(kctx, key, keylen, params);
+    if (ok && ctx->sel.props != NULL && OPENSSL_version_major() >= 4)
+        ERR_pop_to_mark();
+    else
+        ERR_clear_last_mark();
     EVP_KDF_CTX_free(kctx);
     return ok;
 }

@@ -91,6 +91,7 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
 {
     EVP_MD *md;
     const OSSL_PROVIDER *prov;
+    int keep;
 
     forget_digest(sel);
     if (pc->child == NULL) {
@@ -101,7 +102,13 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
         return 0;
     }
     /* As the default's ossl_prov_digest_load_from_params: a fetch that finds the digest
-     * leaves nothing on the queue (a property query's parse errors included). */
+     * leaves nothing on the queue (a property query's parse errors included); under
+     * OpenSSL 4.0 its HMAC and PBKDF2 leave what the fetch raised (a property query it could
+     * not parse, the digest found all the same; the first time a library context sees that
+     * query, as the child context does when the default's own does). The running library
+     * decides. On the fallback the default's own HMAC or PBKDF2 then drops its repeat
+     * (mac_hmac.c fallback_key, kdf_pbkdf2.c derive_fallback). */
+    keep = OPENSSL_version_major() >= 4;
     ERR_set_mark();
     md = EVP_MD_fetch(pc->child, name, props);
     if (md == NULL) {
@@ -112,10 +119,7 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
     if (prov != NULL && strcmp(OSSL_PROVIDER_get0_name(prov), "armsha") == 0) {
         for (unsigned i = 0; i < ARMSHA_NDIGESTS; i++)
             if (EVP_MD_is_a(md, armsha_digests[i].name)) {
-                /* OpenSSL 4.0's HMAC (not its PBKDF2) leaves what its fetch raised when it
-                 * finds the digest (a property query it could not parse). On the fallback
-                 * the default's own HMAC fetches again and raises it itself. */
-                if (op == OSSL_OP_MAC && OPENSSL_version_major() >= 4)
+                if (keep)
                     ERR_clear_last_mark();
                 else
                     ERR_pop_to_mark();
@@ -124,7 +128,10 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
                 return 1;
             }
     }
-    ERR_pop_to_mark();
+    if (keep)
+        ERR_clear_last_mark();
+    else
+        ERR_pop_to_mark();
     sel->evp = md;
     sel->name = armsha_strndup(pc, name, strlen(name));
     sel->props = props != NULL ? armsha_strndup(pc, props, strlen(props)) : NULL;
