@@ -126,12 +126,13 @@ static int default_crashes_on(const scen *sc, const OSSL_PARAM *p)
             || (sc->kind == K_MD_SET && strcmp(p->key, OSSL_DIGEST_PARAM_SSL3_MS) == 0
                 && p->data_size == 48)))
         return 1;
-    /* OpenSSL 4.0's SHA-1 hashes 48 bytes from data whatever the type: for a UTF8 or octet
-     * pointer that is the caller's pointer variable (a read past it), or NULL (a crash).
-     * armsha refuses both (with an error: a deliberate difference). */
+    /* OpenSSL 4.0's SHA-1 reads 48 bytes from data whatever the type: through NULL (a
+     * crash, any type), or for a UTF8 or octet pointer from the caller's pointer variable (a
+     * read past it; armsha refuses it with an error, a deliberate difference). */
     if (sc->kind == K_MD_SET && strcmp(p->key, OSSL_DIGEST_PARAM_SSL3_MS) == 0
         && OPENSSL_version_major() >= 4 && p->data_size == 48
-        && (p->data_type == OSSL_PARAM_UTF8_PTR || p->data_type == OSSL_PARAM_OCTET_PTR))
+        && (p->data == NULL || p->data_type == OSSL_PARAM_UTF8_PTR
+            || p->data_type == OSSL_PARAM_OCTET_PTR))
         return 1;
     /* libcrypto's OSSL_PARAM_get_* read a number through NULL data (before OpenSSL 3.2, which
      * refuses it), and judge a signed integer of 0 bytes by the byte before it (copy_integer's
