@@ -161,7 +161,7 @@ static int default_crashes_on(const scen *sc, const OSSL_PARAM *p)
 /* Not run on the default provider, because it crashes there (or answers by chance, in
  * libcrypto's own code): a parameter the default's list names, as the provider reads it
  * (the first of a name). armsha must refuse (return 0). */
-static int default_crashes(const scen *sc)
+int scen_default_crashes(const scen *sc)
 {
     for (const OSSL_PARAM *p = sc->par; p->key != NULL; p++)
         if (OSSL_PARAM_locate_const(sc->par, p->key) == p && default_crashes_on(sc, p))
@@ -541,7 +541,7 @@ void scen_compare(const scen *sc, const char *what)
         memset(&s[p], 0, sizeof(s[p]));
         ERR_clear_error();
     }
-    if (default_crashes(sc)) {
+    if (scen_default_crashes(sc)) {
         run_one(1, sc, &s[1]);
         scen_skipped_crash++;
         for (int i = 0; i < s[1].n; i++)

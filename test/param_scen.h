@@ -48,6 +48,11 @@ void scen_fill(scen *sc, const OSSL_PARAM *dlist);
  * (helper.h), unless it is one of the deliberate ones. */
 void scen_compare(const scen *sc, const char *what);
 void scen_print_deliberate(void);
+/* Whether sc (scen_fill done) is one the default provider is not run on: it crashes, reads
+ * out of bounds, or answers by chance there, in the running OpenSSL (the one list of
+ * those, with their reasons, in param_scen.c; the named tests ask it too). armsha must
+ * refuse such a parameter. */
+int scen_default_crashes(const scen *sc);
 /* Scenarios compared; not run on the default provider (it crashes or answers by chance
  * there); with a PBKDF2 iteration count too large to derive. */
 extern unsigned long scen_count, scen_skipped_crash, scen_skipped_slow;

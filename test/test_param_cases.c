@@ -27,6 +27,7 @@
 
 #include "helper.h"
 #include "param_outcome.h"
+#include "param_scen.h"
 
 #define MAXSTEPS 64
 
@@ -58,6 +59,11 @@ typedef void scenario(int p, const char *variant, steps *s);
 /* argv[2], when given: only the variants that contain it (to replay one). */
 static const char *only_variant;
 
+/* Set by a scenario on the default provider when its parameter is one the default is not
+ * run on (scen_default_crashes, param_scen.c); param_step: the step that hands it over,
+ * which armsha must refuse. */
+static int default_skipped, param_step;
+
 static void compare(const char *name, const char *variant, scenario *fn)
 {
     static steps s[2];
@@ -67,12 +73,23 @@ static void compare(const char *name, const char *variant, scenario *fn)
     if (only_variant != NULL && strstr(variant, only_variant) == NULL)
         return;
 
+    default_skipped = 0;
+    param_step = -1;
     for (int p = 0; p < 2; p++) {
         memset(&s[p], 0, sizeof(s[p]));
         ERR_clear_error();
         fn(p, variant, &s[p]);
     }
     armsha_test_checks++;
+    if (default_skipped) {
+        if (param_step < 0 || param_step >= s[1].n || s[1].o[param_step].ret != 0)
+            armsha_test_fail(__FILE__, __LINE__, "%s (%s): armsha accepts what the default "
+                             "provider is not run on (param_scen.c)", name, variant);
+        else
+            printf("  refused: %s (%s), not run on the default provider (param_scen.c)\n",
+                   name, variant);
+        return;
+    }
     if (s[0].n != s[1].n) {
         armsha_test_fail(__FILE__, __LINE__, "%s (%s): %d steps on default, %d on armsha", name,
                          variant, s[0].n, s[1].n);
@@ -313,6 +330,18 @@ static void ssl3_ms_type(int p, const char *variant, steps *s)
         par[0] = OSSL_PARAM_construct_octet_string(k, ms, (size_t)atoi(t + 5));
     }
     par[1] = OSSL_PARAM_construct_end();
+    param_step = at_init ? 0 : 2;
+    if (p == 0) {
+        scen sc = {.kind = K_MD_SET, .alg = "SHA1", .par = par,
+                   .stage = at_init ? ST_INIT : ST_ACTIVE};
+
+        scen_fill(&sc, scen_list(K_MD_SET, 0, "SHA1"));
+        if (scen_default_crashes(&sc)) {
+            default_skipped = 1;
+            EVP_MD_CTX_free(c);
+            return;
+        }
+    }
     if (at_init) {
         step(s, EVP_DigestInit_ex2(c, sha1s[p], par), NULL, 0);
     } else {
@@ -352,6 +381,7 @@ int main(int argc, char **argv)
     a = OSSL_PROVIDER_load(libs[1], "armsha");
     ad = OSSL_PROVIDER_load(libs[1], "default");
     memcpy(ms, "an SSLv3 master secret of exactly 48 bytes......", 48);
+    scen_setup(libs[0], libs[1]);
     for (int p = 0; p < 2; p++) {
         macs[p] = EVP_MAC_fetch(libs[p], "HMAC", props[p]);
         kdfs[p] = EVP_KDF_fetch(libs[p], "PBKDF2", props[p]);
