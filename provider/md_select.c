@@ -87,7 +87,7 @@ void armsha_md_sel_fast(armsha_md_sel *sel, unsigned md)
 /* name (with props) through the child library context: armsha's own digests come back
  * as the fast path, anything else as the fallback with the default provider's HMAC. */
 static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
-                 const char *props, int op)
+                 const char *props)
 {
     EVP_MD *md;
     const OSSL_PROVIDER *prov;
@@ -251,7 +251,7 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
         armsha_md_sel_fast(sel, (unsigned)md);
         return 1;
     }
-    return fetch(pc, sel, name, props, op);
+    return fetch(pc, sel, name, props);
 }
 
 int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, unsigned md)
@@ -260,7 +260,7 @@ int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, unsigned
         armsha_md_sel_fast(sel, md);
         return 1;
     }
-    return fetch(pc, sel, armsha_digests[md].name, NULL, 0);
+    return fetch(pc, sel, armsha_digests[md].name, NULL);
 }
 
 int armsha_md_sel_copy(armsha_md_sel *dst, const armsha_md_sel *src)
