@@ -22,7 +22,8 @@ codename=${VERSION_CODENAME:?no VERSION_CODENAME in /etc/os-release}
 fresh=$root/build-fresh
 pristine=$fresh/$codename-$(date -u +%F)
 work=$fresh/root
-passed=0 failed=0
+# The totals and print_summary; check LABEL STATUS counts one outcome.
+. scripts/counts.sh
 check() {
     if [ "$2" = 0 ]; then
         passed=$((passed + 1)); echo "ok: $1"
@@ -30,7 +31,7 @@ check() {
         failed=$((failed + 1)); echo "FAIL: $1"
     fi
 }
-summary() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+summary() { print_summary; exit; }
 
 # The host's Debian archives for this release (main, -updates, -security), as apt knows them:
 # "URI SUITE COMPONENT" lines. The root gets these and nothing else of the host's apt.

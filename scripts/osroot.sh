@@ -30,45 +30,8 @@ if [ ${#steps[@]} -eq 0 ]; then
     [ "$name" = sid ] || steps+=("$name-deb")
 fi
 host_arch=$(dpkg --print-architecture)
-passed=0 failed=0 skipped=0
-
-# Adds the counts of meson test's summary in file $1 to the totals.
-count_meson() {
-    c() { awk -v k="$1" '$0 ~ "^"k":" {n=$NF} END {print n+0}' "$2"; }
-    local ok xf fl up sk to
-    ok=$(c Ok "$1") xf=$(c "Expected Fail" "$1") fl=$(c Fail "$1") up=$(c "Unexpected Pass" "$1")
-    sk=$(c Skipped "$1") to=$(c Timeout "$1")
-    if [ $((ok + xf + fl + up + sk + to)) -eq 0 ]; then
-        echo "no test ran"
-        fl=1
-    fi
-    passed=$((passed + ok + xf)) failed=$((failed + fl + up + to)) skipped=$((skipped + sk))
-}
-
-# $1: label, rest: a command that ends with a meson test summary.
-run_meson() {
-    local label=$1 log
-    shift
-    log=$(mktemp)
-    echo "=== $label"
-    "$@" 2>&1 | tee "$log"
-    count_meson "$log"
-    rm -f "$log"
-}
-
-# $1: label, rest: a command whose exit status is the test's outcome (77: skipped).
-run_check() {
-    local label=$1 rc
-    shift
-    echo "=== $label"
-    "$@"
-    rc=$?
-    case $rc in
-        0) passed=$((passed + 1)); echo "ok: $label" ;;
-        77) skipped=$((skipped + 1)); echo "SKIP: $label" ;;
-        *) failed=$((failed + 1)); echo "FAIL: $label (exit $rc)" ;;
-    esac
-}
+# The totals, run_meson, run_check and print_summary.
+. scripts/counts.sh
 
 t0=$SECONDS
 chroot_setup || { echo "0 passed, 1 failed"; exit 1; }
@@ -198,9 +161,4 @@ for step in "${steps[@]}"; do
     echo "$name: $step took $((SECONDS - t0)) s"
 done
 
-if [ "$skipped" -gt 0 ]; then
-    echo "$passed passed, $failed failed, $skipped skipped"
-else
-    echo "$passed passed, $failed failed"
-fi
-[ "$failed" -eq 0 ]
+print_summary

@@ -17,7 +17,8 @@ set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 host_arch=$(dpkg --print-architecture)
-passed=0 failed=0 skipped=0
+# The totals, run_meson, run_counted and print_summary.
+. scripts/counts.sh
 
 # What could not be set up (scripts/deps.sh says each in one line) or built (build.sh, the
 # same) counts as a failure, and the runs that need it are left out, each named.
@@ -39,7 +40,7 @@ for b in "${builds[@]}"; do
 done
 dir_of() { case $1 in native) echo build ;; *) echo "build-$1" ;; esac; }
 built() { [[ " ${build_ok[*]} " == *" $1 "* ]]; }
-built native || { echo "$passed passed, $failed failed"; exit 1; }
+built native || { print_summary; exit 1; }
 
 # "BUILD SETUP [meson test options]". The sanitizer build skips the cli and clients suites: the
 # openssl program is not built with ASan and cannot load a module that is. The clang build
@@ -67,40 +68,12 @@ for run in "${runs[@]}"; do
         continue
     fi
     shift 2
-    echo "=== meson test -C $dir --setup $setup $*"
-    log=$(mktemp)
-    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        meson test -C "$dir" --setup "$setup" --print-errorlogs --num-processes 2 "$@" 2>&1 | tee "$log"
-    # meson's summary: "Ok:", "Expected Fail:", "Fail:", "Unexpected Pass:", "Skipped:", "Timeout:".
-    count() { awk -v k="$1" '$0 ~ "^"k":" {n=$NF} END {print n+0}' "$log"; }
-    ok=$(count Ok) xfail=$(count "Expected Fail") fail=$(count Fail) upass=$(count "Unexpected Pass")
-    skip=$(count Skipped) tout=$(count Timeout)
-    if [ $((ok + xfail + fail + upass + skip + tout)) -eq 0 ]; then
-        echo "meson test -C $dir --setup $setup ran no test"
-        fail=1
-    fi
-    passed=$((passed + ok + xfail)) failed=$((failed + fail + upass + tout)) skipped=$((skipped + skip))
-    rm -f "$log"
+    run_meson "meson test -C $dir --setup $setup $*" env UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        meson test -C "$dir" --setup "$setup" --print-errorlogs --num-processes 2 "$@"
 done
 
-# The scripts that need root (debootstrap, chroot, mount) and end with their own
-# "N passed, N failed[, N skipped]": their counts join the totals.
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-run_counted() {
-    local log summary
-    log=$(mktemp)
-    $sudo env CI="${CI:-}" bash "$@" 2>&1 | tee "$log"
-    summary=$(tail -1 "$log")
-    rm -f "$log"
-    if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
-        passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
-        skipped=$((skipped + ${BASH_REMATCH[4]:-0}))
-    else
-        echo "$1 ended without its summary"
-        failed=$((failed + 1))
-    fi
-}
+# The scripts that need root (debootstrap, chroot, mount) end with their own summary line
+# (run_counted adds it to the totals).
 # The README's commands on a machine that never saw the project: a fresh debootstrapped root.
 echo "=== scripts/fresh-machine.sh"
 run_counted scripts/fresh-machine.sh
@@ -111,9 +84,4 @@ for osroot in trixie sid experimental; do
     run_counted scripts/osroot.sh "$osroot"
 done
 
-if [ "$skipped" -gt 0 ]; then
-    echo "$passed passed, $failed failed, $skipped skipped"
-else
-    echo "$passed passed, $failed failed"
-fi
-[ "$failed" -eq 0 ]
+print_summary
