@@ -418,7 +418,7 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return 1;
     /* 4.0's SHA-1 (not 3.6's) reads its parameters in the one pass that refuses a name
      * given twice. */
-    if (OPENSSL_version_major() >= 4 && armsha_params_repeated(ctx->prov, params, sha1_settable_params))
+    if (armsha_openssl_at_least(ctx->prov, 4, 0) && armsha_params_repeated(ctx->prov, params, sha1_settable_params))
         return 0;
     p = armsha_param_locate(params, OSSL_DIGEST_PARAM_SSL3_MS);
     if (p == NULL)

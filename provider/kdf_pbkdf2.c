@@ -212,7 +212,7 @@ static int derive_fallback(pbkdf2_ctx *ctx, unsigned char *key, size_t keylen)
      * error: armsha_md_sel_load raised it already when it fetched the digest. */
     ERR_set_mark();
     ok = EVP_KDF_derive(kctx, key, keylen, params);
-    if (ok && ctx->sel.props != NULL && OPENSSL_version_major() >= 4)
+    if (ok && ctx->sel.props != NULL && armsha_openssl_at_least(ctx->pc, 4, 0))
         ERR_pop_to_mark();
     else
         ERR_clear_last_mark();

@@ -130,7 +130,7 @@ static int fallback_key(hmac_ctx *ctx, const char *name, const char *props,
     armsha_hmac_wipe(&ctx->core);
     /* OpenSSL 4.0's HMAC keyed with properties it cannot parse succeeds and leaves the parse
      * error: armsha_md_sel_load raised it already when it fetched the digest. */
-    if (props != NULL && OPENSSL_version_major() >= 4) {
+    if (props != NULL && armsha_openssl_at_least(ctx->pc, 4, 0)) {
         int ok;
 
         ERR_set_mark();
@@ -396,8 +396,7 @@ static const OSSL_PARAM settable_ctx_no_flags[] = {
  * guest instructions a MAC (bench/RESULTS.md, issue 15). */
 static int default_hmac_has_flags(const armsha_provctx *pc)
 {
-    (void)pc;
-    return OPENSSL_version_major() == 3 && OPENSSL_version_minor() < 6;
+    return !armsha_openssl_at_least(pc, 3, 6);
 }
 
 static const OSSL_PARAM *hmac_settable_ctx_params(void *vctx, void *provctx)

@@ -108,7 +108,7 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
      * query, as the child context does when the default's own does). The running library
      * decides. On the fallback the default's own HMAC or PBKDF2 then drops its repeat
      * (mac_hmac.c fallback_key, kdf_pbkdf2.c derive_fallback). */
-    keep = OPENSSL_version_major() >= 4;
+    keep = armsha_openssl_at_least(pc, 4, 0);
     ERR_set_mark();
     md = EVP_MD_fetch(pc->child, name, props);
     if (md == NULL) {
@@ -210,7 +210,7 @@ int armsha_md_sel_engine_repeated(const armsha_provctx *pc, const OSSL_PARAM par
     };
 
     /* The running library decides (a module built on 3.x headers runs under 4.0). */
-    return OPENSSL_version_major() == 3 && armsha_params_repeated(pc, params, engine);
+    return !armsha_openssl_at_least(pc, 4, 0) && armsha_params_repeated(pc, params, engine);
 #else
     (void)pc;
     (void)params;

@@ -203,7 +203,7 @@ int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
                            const OSSL_PARAM known[])
 {
 #ifdef PROV_R_REPEATED_PARAMETER
-    if (params == NULL || (OPENSSL_version_major() == 3 && OPENSSL_version_minor() < 6))
+    if (params == NULL || !armsha_openssl_at_least(pc, 3, 6))
         return 0;
     for (const OSSL_PARAM *k = known; k->key != NULL; k++) {
         const OSSL_PARAM *first = armsha_param_locate(params, k->key);

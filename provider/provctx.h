@@ -5,6 +5,7 @@
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
+#include <openssl/crypto.h>
 #include <openssl/types.h>
 
 #include "armsha/cpu.h"
@@ -26,6 +27,24 @@ typedef struct armsha_provctx {
     OSSL_LIB_CTX *child;
     unsigned offers; /* ARMSHA_OFFER_MAC | ARMSHA_OFFER_KDF: what query() answers */
     unsigned fast_families; /* ARMSHA_SHA* families HMAC and PBKDF2 run on armsha's core */
+    /* The running libcrypto's version, major * 100 + minor, read once at load: where the
+     * default provider's answers changed between versions, armsha answers as the one beside
+     * it (armsha_openssl_at_least), and parameter calls run per MAC must not ask libcrypto. */
+    unsigned openssl_version;
 } armsha_provctx;
+
+/* The running libcrypto's version as openssl_version holds it. */
+static inline unsigned armsha_openssl_running_version(void)
+{
+    return OPENSSL_version_major() * 100 + OPENSSL_version_minor();
+}
+
+/* Whether the running libcrypto is at least major.minor (pc NULL: asks libcrypto). */
+static inline int armsha_openssl_at_least(const armsha_provctx *pc, unsigned major, unsigned minor)
+{
+    unsigned v = pc != NULL ? pc->openssl_version : armsha_openssl_running_version();
+
+    return v >= major * 100 + minor;
+}
 
 #endif

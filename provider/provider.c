@@ -291,6 +291,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         return 0;
     }
     *pc = tmp;
+    pc->openssl_version = armsha_openssl_running_version();
     *out = provider_functions;
     *provctx = pc;
     return 1;
