@@ -53,9 +53,12 @@ build_one() {
         CPPFLAGS="$(DEB_HOST_ARCH=$arch dpkg-buildflags --get CPPFLAGS)" \
         LDFLAGS="$(DEB_HOST_ARCH=$arch dpkg-buildflags --get LDFLAGS) -Wl,-z,now" \
             meson setup "$bdir" "${cross[@]}" --prefix=/usr --libdir="lib/$multiarch" \
-            -Dwerror=true >/dev/null
+            -Dwerror=true >"$out/setup-$arch.log" 2>&1 ||
+            { tail -30 "$out/setup-$arch.log"; echo "deb: meson setup for $arch failed"; return 1; }
     fi
-    ninja -C "$bdir" -j2 >/dev/null
+    # The compiler's messages are ninja's output: shown when the build fails.
+    ninja -C "$bdir" -j2 >"$out/build-$arch.log" 2>&1 ||
+        { grep -E "error|warning|FAILED" "$out/build-$arch.log" | head -30; echo "deb: the $arch build failed"; return 1; }
     rm -rf "$dest"
     DESTDIR="$dest" meson install -C "$bdir" --no-rebuild --quiet
     [ -f "$dest/usr/lib/$multiarch/ossl-modules/armsha.so" ] ||
