@@ -1,4 +1,5 @@
-# Sourced by scripts/osroot.sh and osroot-run.sh: makes (once, cached in build-NAME/) a Debian
+# Sourced by scripts/osroot.sh and osroot-run.sh (and by fresh-machine.sh, for chroot_mount
+# and chroot_umount_all on its own root): makes (once, cached in build-NAME/) a Debian
 # root with another OpenSSL, mounts the source tree and ../shared into it at their own paths,
 # and unmounts everything on exit, even when a step fails. Never touches the host's apt sources.
 #   trixie        Debian 13, OpenSSL 3.5 (debootstrap)

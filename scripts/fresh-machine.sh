@@ -57,17 +57,22 @@ if [ ! -x "$pristine/usr/bin/apt-get" ]; then
     echo "fresh-machine: root made in $((SECONDS - t0)) s"
 fi
 
-mounts=()
-umount_all() {
-    local i
-    for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
-        umount "${mounts[i]}" 2>/dev/null || umount -l "${mounts[i]}" 2>/dev/null
-    done
-    mounts=()
-}
-trap umount_all EXIT
+# chroot_mount and chroot_umount_all (scripts/chroot-lib.sh) on this root.
+. scripts/chroot-lib.sh
+chroot=$work osroot_name=fresh-machine
+trap chroot_umount_all EXIT
 trap 'exit 130' INT TERM
 
+# A run killed before its EXIT trap leaves its mounts: rm -rf would go through them into the
+# host's /dev. Unmount them first, and make no new copy while any is left.
+while read -r _ mnt _; do
+    case $mnt in "$work"/*) umount "$mnt" 2>/dev/null || umount -l "$mnt" ;; esac
+done < <(sort -r -k2 /proc/mounts)
+if grep -q " $work/" /proc/mounts; then
+    echo "fresh-machine: something is still mounted below $work; not replacing it"
+    failed=1
+    summary
+fi
 rm -rf "$work"
 cp -a "$pristine" "$work"
 # The checkout as git has it (committed and not ignored) and ../shared beside it, as CI has.
@@ -77,11 +82,8 @@ git ls-files -z --cached --others --exclude-standard |
     tar -C "$root" --null -T - -cf - | tar -C "$work/src/armsha" -xf -
 [ -d "$root/../shared" ] && cp -a "$root/../shared" "$work/src/shared"
 cp -L /etc/resolv.conf "$work/etc/resolv.conf"
-for m in proc dev dev/pts; do
-    mkdir -p "$work/$m"
-    if [ $m = proc ]; then mount -t proc proc "$work/proc"; else mount --bind "/$m" "$work/$m"; fi &&
-        mounts+=("$work/$m")
-done
+chroot_mount proc /proc && chroot_mount /dev /dev && chroot_mount /dev/pts /dev/pts ||
+    { echo "fresh-machine: cannot mount /proc and /dev in the root"; failed=1; summary; }
 apt_before=$(cd "$work" && find etc/apt -type f -exec sha256sum {} + | sort)
 
 # A login shell's environment, nothing of this one's (CI's variables aside).
@@ -115,5 +117,5 @@ apt_after=$(cd "$work" && find etc/apt -type f -exec sha256sum {} + | sort)
 check "fresh-apt: no foreign architecture, /etc/apt unchanged" \
     "$([ -z "$foreign" ] && [ "$apt_before" = "$apt_after" ] && echo 0 || echo 1)"
 
-umount_all
+chroot_umount_all
 summary
