@@ -1,6 +1,6 @@
-# Sourced by scripts/osroot.sh and osroot-run.sh (and by fresh-machine.sh, for chroot_mount
-# and chroot_umount_all on its own root): makes (once, cached in build-NAME/) a Debian
-# root with another OpenSSL, mounts the source tree and ../shared into it at their own paths,
+# Sourced by scripts/osroot.sh and osroot-run.sh (and by fresh-machine.sh, for chroot_mount,
+# chroot_umount_all and chroot_umount_stale on its own root): makes (once, cached in
+# build-NAME/) a Debian root with another OpenSSL, mounts the source tree and ../shared into it at their own paths,
 # and unmounts everything on exit, even when a step fails. Never touches the host's apt sources.
 #   trixie        Debian 13, OpenSSL 3.5 (debootstrap)
 #   sid           Debian unstable, OpenSSL 3.6 (debootstrap)
@@ -81,6 +81,7 @@ chroot_make() {
     recipe=$(osroot_recipe)
     [ -x "$chroot/usr/bin/openssl" ] && [ "$(cat "$chroot/.armsha-recipe" 2>/dev/null)" = "$recipe" ] &&
         return 0
+    chroot_umount_stale "$chroot" && chroot_umount_stale "$chroot.tmp" || return 1
     rm -rf "$chroot" "$chroot.tmp"
     mkdir -p "$osroot_dir"
     t0=$SECONDS
@@ -107,6 +108,17 @@ chroot_make() {
     echo "$recipe" >"$chroot.tmp/.armsha-recipe"
     mv "$chroot.tmp" "$chroot"
     echo "$osroot_name: root made in $((SECONDS - t0)) s: $(chroot "$chroot" openssl version)"
+}
+
+# A run killed before its EXIT trap leaves its mounts below DIR ($1), and rm -rf would go
+# through them into the host's /dev and source tree: unmounts them, deepest first; 1 if any
+# is left.
+chroot_umount_stale() {
+    local mnt
+    while read -r _ mnt _; do
+        case $mnt in "$1"/*) umount "$mnt" 2>/dev/null || umount -l "$mnt" ;; esac
+    done < <(sort -r -k2 /proc/mounts)
+    ! grep -q " $1/" /proc/mounts || { echo "$osroot_name: something is still mounted below $1"; return 1; }
 }
 
 chroot_umount_all() {

@@ -57,22 +57,14 @@ if [ ! -x "$pristine/usr/bin/apt-get" ]; then
     echo "fresh-machine: root made in $((SECONDS - t0)) s"
 fi
 
-# chroot_mount and chroot_umount_all (scripts/chroot-lib.sh) on this root.
+# chroot_mount, chroot_umount_all and chroot_umount_stale (scripts/chroot-lib.sh) on this root.
 . scripts/chroot-lib.sh
 chroot=$work osroot_name=fresh-machine
 trap chroot_umount_all EXIT
 trap 'exit 130' INT TERM
 
-# A run killed before its EXIT trap leaves its mounts: rm -rf would go through them into the
-# host's /dev. Unmount them first, and make no new copy while any is left.
-while read -r _ mnt _; do
-    case $mnt in "$work"/*) umount "$mnt" 2>/dev/null || umount -l "$mnt" ;; esac
-done < <(sort -r -k2 /proc/mounts)
-if grep -q " $work/" /proc/mounts; then
-    echo "fresh-machine: something is still mounted below $work; not replacing it"
-    failed=1
-    summary
-fi
+# What a killed run left mounted below the copy goes before rm -rf does.
+chroot_umount_stale "$work" || { failed=1; summary; }
 rm -rf "$work"
 cp -a "$pristine" "$work"
 # The checkout as git has it (committed and not ignored) and ../shared beside it, as CI has.
