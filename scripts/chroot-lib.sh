@@ -1,7 +1,8 @@
 # Sourced by scripts/osroot.sh and osroot-run.sh (and by fresh-machine.sh, for chroot_mount,
 # chroot_umount_all and chroot_umount_stale on its own root): makes (once, cached in
-# build-NAME/) a Debian root with another OpenSSL, mounts the source tree and ../shared into it at their own paths,
-# and unmounts everything on exit, even when a step fails. Never touches the host's apt sources.
+# build-NAME/) a Debian root with another OpenSSL, mounts the source tree and ../shared into
+# it at their own paths, and unmounts everything on exit, even when a step fails. Never
+# touches the host's apt sources.
 #   trixie        Debian 13, OpenSSL 3.5 (debootstrap)
 #   sid           Debian unstable, OpenSSL 3.6 (debootstrap)
 #   experimental  a copy of the sid root with experimental's libssl-dev and openssl: OpenSSL 4.0
