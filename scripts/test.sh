@@ -6,11 +6,12 @@
 # portable code only) and the armhf build under qemu-arm on four (-cpu max: AArch32 SHA
 # instructions and NEON; -cpu cortex-a8: NEON only; -cpu cortex-r5f: no NEON;
 # ARMSHA_DISABLE=all). The native suite includes the big-endian runs (test/bigendian/:
-# qemu-aarch64_be and qemu-armeb, and their little-endian controls). Then scripts/osroot.sh
-# for trixie, sid and experimental: the same suite against OpenSSL 3.5, 3.6 and 4.0 in Debian
-# roots, this build under their libcrypto (natively and arm64 under qemu), and the Debian
-# packages (libssl3's in trixie, libssl4's built and installed in experimental); and
-# scripts/fresh-machine.sh: the README's commands in a fresh debootstrapped Debian 12 root. What could not be set up or built counts as a failure.
+# qemu-aarch64_be and qemu-armeb, and their little-endian controls). Then
+# scripts/fresh-machine.sh: the README's commands in a fresh debootstrapped Debian 12 root;
+# and scripts/osroot.sh for trixie, sid and experimental: the same suite against OpenSSL 3.5,
+# 3.6 and 4.0 in Debian roots, this build under their libcrypto (natively and arm64 under
+# qemu), and the Debian packages (libssl3's in trixie, libssl4's built and installed in
+# experimental). What could not be set up or built counts as a failure.
 # Ends with "N passed, N failed".
 set -uo pipefail
 
