@@ -56,17 +56,30 @@ static inline uint64x2_t ext1(uint64x2_t a, uint64x2_t b) { return vextq_u64(a, 
 #define su1(w0, w7, w45) ((w0) = vsha512su1q_u64((w0), (w7), (w45)))
 #endif
 
-/* K[2j..2j+1]. Little-endian: an LDR with an immediate offset from the table (one
- * instruction, no pointer to step); big-endian needs LD1 of 64-bit elements, which has no
- * offset form, so it stays an intrinsic. */
+/* K[2j..2j+1]. Little-endian: one load with an immediate offset from the table (no pointer
+ * to step), from two bases so that every offset fits LDUR's -256..255: kp for the first
+ * 256 bytes, kp_hi = kp + 512 bytes for the rest. LDUR and not LDR because ThunderX2's
+ * model gives the scaled-offset LDR of a q register one cycle more latency, which its
+ * schedule exposes; but ThunderX3's gives LDUR half the throughput, and there the load of
+ * K[0..1] at the top of the block is the one that counts, so that one stays an LDR (the
+ * other models take both forms alike: bench/RESULTS.md, "Kernel code choices").
+ * Big-endian needs LD1 of 64-bit elements, which has no offset form, so it stays an
+ * intrinsic. */
 #if SHA512_ASM && !defined(__AARCH64EB__)
-#define LOAD_K(j) load_k(kp, 16 * (j))
-/* The table is constant, so the asm needs no memory operand: only the base register. */
-static inline uint64x2_t load_k(const uint64_t *kp, long off)
+#define LOAD_K(j) load_k((j), kp, kp_hi)
+/* The table is constant, so the asm needs no memory operand: only the base register.
+ * j is a constant in every use, so only one of the three loads is compiled. */
+static inline __attribute__((always_inline)) uint64x2_t load_k(int j, const uint64_t *kp,
+                                                               const uint64_t *kp_hi)
 {
     uint64x2_t k;
 
-    __asm__ __volatile__("ldr %q0, [%1, %2]" : "=w"(k) : "r"(kp), "i"(off));
+    if (j == 0)
+        __asm__ __volatile__("ldr %q0, [%1]" : "=w"(k) : "r"(kp));
+    else if (16 * j < 256)
+        __asm__ __volatile__("ldur %q0, [%1, %2]" : "=w"(k) : "r"(kp), "i"(16 * j));
+    else
+        __asm__ __volatile__("ldur %q0, [%1, %2]" : "=w"(k) : "r"(kp_hi), "i"(16 * j - 512));
     return k;
 }
 
@@ -90,7 +103,7 @@ static inline void to_words_in(uint64x2_t *w, uint8x16_t x)
 #define BLOCK_HALF uint8x16x4_t
 #define LOAD_HALF(p) vld1q_u8_x4(p)
 #else
-#define LOAD_K(j) vld1q_u64(kp + 2 * (j))
+#define LOAD_K(j) ((void)kp_hi, vld1q_u64(kp + 2 * (j)))
 /* Big-endian: LD1 of 64-bit elements gives the words as they are (see load_block.h). */
 #define to_words(x) (x)
 #define to_words_in(w, x) (*(w) = (x))
@@ -156,7 +169,8 @@ static inline void to_words_in(uint64x2_t *w, uint8x16_t x)
  * waits out the load and the byte swaps at the top of the block. */
 static inline __attribute__((always_inline)) void sha512_block(uint64x2_t s[4], uint64x2_t m[8],
                                                                const uint8_t **next,
-                                                               const uint64_t *kp)
+                                                               const uint64_t *kp,
+                                                               const uint64_t *kp_hi)
 {
 #if SHA512_ASM
     /* The five state variables in fixed registers (GCC honours that for asm operands,
@@ -263,7 +277,8 @@ void armsha_sha512_blocks_armv8(uint64_t state[8], const uint8_t *data, size_t n
 
     /* 40 round-constant vectors do not fit beside the 17 that hold the state and the
      * message: each is loaded once per block, one double round ahead of its use. */
-    const uint64_t *kp = armsha_sha512_k;
+    const uint64_t *kp = armsha_sha512_k, *kp_hi = kp + 64; /* see LOAD_K */
+    ARMSHA_OPAQUE(kp_hi); /* a register of its own, not kp's offset folded back in */
     uint64x2_t s[4] = { vld1q_u64(state), vld1q_u64(state + 2), vld1q_u64(state + 4),
                         vld1q_u64(state + 6) };
     const BLOCK_HALF lo = LOAD_HALF(data), hi = LOAD_HALF(data + 64);
@@ -274,8 +289,8 @@ void armsha_sha512_blocks_armv8(uint64_t state[8], const uint8_t *data, size_t n
     /* Every block but the last loads the next one; the last is the same code without. */
     data += ARMSHA_SHA512_BLOCK_SIZE;
     for (size_t n = nblocks - 1; n != 0; n--)
-        sha512_block(s, m, &data, kp);
-    sha512_block(s, m, NULL, kp);
+        sha512_block(s, m, &data, kp, kp_hi);
+    sha512_block(s, m, NULL, kp, kp_hi);
 
     vst1q_u64(state, s[0]);
     vst1q_u64(state + 2, s[1]);
@@ -294,7 +309,8 @@ void armsha_sha512_pbkdf2_armv8(const uint64_t inner[8], const uint64_t outer[8]
     if (n == 0)
         return;
 
-    const uint64_t *kp = armsha_sha512_k;
+    const uint64_t *kp = armsha_sha512_k, *kp_hi = kp + 64; /* see LOAD_K */
+    ARMSHA_OPAQUE(kp_hi); /* a register of its own, not kp's offset folded back in */
     uint64_t mask_w[8], pad_w[16] = { 0 };
 
     /* The words of a message of one 128-byte block plus ds bytes, as the kernel reads
@@ -321,7 +337,7 @@ void armsha_sha512_pbkdf2_armv8(const uint64_t inner[8], const uint64_t outer[8]
             m[i] = vorrq_u64(vandq_u64(x[i], mask[i]), pad[i]);
         for (size_t i = 4; i < 8; i++)
             m[i] = pad[i];
-        sha512_block(s, m, NULL, kp);
+        sha512_block(s, m, NULL, kp, kp_hi);
 
         for (size_t i = 0; i < 4; i++)
             m[i] = vorrq_u64(vandq_u64(s[i], mask[i]), pad[i]);
@@ -329,7 +345,7 @@ void armsha_sha512_pbkdf2_armv8(const uint64_t inner[8], const uint64_t outer[8]
             m[i] = pad[i];
         x[0] = vld1q_u64(outer), x[1] = vld1q_u64(outer + 2);
         x[2] = vld1q_u64(outer + 4), x[3] = vld1q_u64(outer + 6);
-        sha512_block(x, m, NULL, kp);
+        sha512_block(x, m, NULL, kp, kp_hi);
 
         for (size_t i = 0; i < 4; i++)
             tv[i] = veorq_u64(tv[i], x[i]);
