@@ -173,6 +173,10 @@ static inline __attribute__((always_inline)) void sha1_block(uint32x4_t *abcd_p,
          * volatile asm, which stays behind the rounds before it. */
         ARMSHA_OPAQUE(*next);
         m = LOAD_BYTES(*next);
+        /* The step as an ADD of its own, not as the LD1's write-back: on Cortex-A55 the
+         * write-back form holds the issue longer (bench/RESULTS.md, "Kernel code
+         * choices"); one instruction more a block. */
+        ARMSHA_OPAQUE(*next);
         *next += ARMSHA_SHA1_BLOCK_SIZE;
     }
     H_OP(17, sha1p);
