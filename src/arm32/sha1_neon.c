@@ -7,22 +7,30 @@
  * called by a C wrapper, as for SHA-256 (the rounds want more core registers than GCC
  * lets an asm statement clobber).
  *
- * The rounds skip b = rol(b, 30): c, d and e are kept as rol(x, 2) of their value, so
- * "ror #2" on each use (folded into the eor/and/add that reads them) gives the value;
- * a and b are plain. A round's b becomes the next round's c with no instruction.
+ * The rounds skip b = rol(b, 30): a value computed in the block, once it is c, d or e, is
+ * kept as rol(x, 2) of itself ("kept" below), so "ror #2" on each use (folded into the
+ * eor/and/add that reads it) gives the value; a and b are plain. A round's b becomes the
+ * next round's c with no instruction. The state's c, d and e enter each block plain, as
+ * loaded (no instruction either): the first three rounds read them so. Rotating a value
+ * with an explicit ror once, where it is b, would make its later uses plain: that puts one
+ * instruction in place of two or three shifted operands, which Cortex-A57 issues on its
+ * one multi-cycle pipe, but the block is no faster for it in llvm-mca (bench/RESULTS.md,
+ * "32-bit ARM kernel code choices"), so no value is rotated so.
  *
  * Core registers:
  *   r4-r8    a..e; a round renames them (see ROUNDS20) instead of moving them
  *   r2, r3   W[i] + K of two rounds, from one ldrd
  *   r0, r2   F(b,c,d) temporaries
- *   r10      where the rounds' ldrd reads the next two W[i] + K
- *   lr       where NEON stores the next four W[i] + K
+ *   r10      sp + 160: the rounds read W[i] + K at fixed offsets from it, without
+ *            write-back (a write-back ldrd takes two more micro-ops on Cortex-A57), and
+ *            ARM state's ldrd offsets reach only 255 bytes either side
+ *   r11      the state;  lr where NEON stores the next four W[i] + K
  *   r1       the data;  r9 the end of the data
  * NEON:
  *   q0-q7    W: q(j mod 8) holds W[4j..4j+3] (32 words, for the second recurrence)
  *   q8, q9, q11 temporaries;  q10 zero;  q12-q15 the four K, four copies each
  * Stack (sp + ...): 0..319 W[i] + K of the 80 rounds, each word written once a block
- *   (no slot reused, so no pointer wraps around); 320 the state pointer.
+ *   (no slot reused, so no pointer wraps around).
  */
 
 armsha_sha1_blocks_fn armsha_sha1_blocks_neon;
@@ -32,31 +40,45 @@ _Alignas(16) static const uint32_t sha1_k[16] = {
     0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6,
 };
 
-/* e += rol(a, 5) + F(b, c, d) + W[i] + K with c, d, e as kept (see above); wk holds
- * W[i] + K. Ch = d ^ (b & (c ^ d)); Parity = b ^ c ^ d; Maj = (c & d) + (b & (c ^ d)),
- * the two terms never sharing a bit. F3's second temporary r2 is free: when r2 holds
- * W[i] + K, it is read first. */
-#define LOAD_E(a, e, wk)                                                               \
-    "add    " #e ", " #wk ", " #e ", ror #2\n\t"                                        \
-    "add    " #e ", " #e ", " #a ", ror #27\n\t"
-#define F1(a, b, c, d, e, wk)                                                          \
-    LOAD_E(a, e, wk)                                                                   \
-    "eor    r0, " #c ", " #d "\n\t"                                                    \
-    "and    r0, " #b ", r0, ror #2\n\t"                                                \
-    "eor    r0, r0, " #d ", ror #2\n\t"                                                \
-    "add    " #e ", " #e ", r0\n\t"
-#define F2(a, b, c, d, e, wk)                                                          \
-    LOAD_E(a, e, wk)                                                                   \
+/* How a round reads c, d or e: KEPT when it holds rol(x, 2) (see above), PLAIN when x. */
+#define KEPT ", ror #2"
+#define PLAIN ""
+
+/* e += W[i] + K + F(b, c, d) + rol(a, 5); wk holds W[i] + K. rol(a, 5) goes in last: a is
+ * the newest value, so the round waits for it only through that one add. Ch = d ^ (b &
+ * (c ^ d)); Parity = b ^ c ^ d; Maj = (c & d) + (b & (c ^ d)), the two terms never sharing
+ * a bit. ROUND_CH takes how d and e are read (dr, er) and cd, what brings c to d's form
+ * (PLAIN when they are alike, KEPT when c is kept and d plain); CH, PARITY and MAJ read c,
+ * d and e kept. MAJ's second temporary r2 is free: when r2 holds W[i] + K, it is read
+ * first. */
+#define ADD_WK(e, wk, er) "add    " #e ", " #wk ", " #e er "\n\t"
+#define ADD_ROL5(a, e) "add    " #e ", " #e ", " #a ", ror #27\n\t"
+#define ROUND_CH(a, b, c, d, e, wk, cd, dr, er)                                        \
+    ADD_WK(e, wk, er)                                                                  \
+    "eor    r0, " #d ", " #c cd "\n\t"                                                 \
+    "and    r0, " #b ", r0" dr "\n\t"                                                  \
+    "eor    r0, r0, " #d dr "\n\t"                                                     \
+    "add    " #e ", " #e ", r0\n\t"                                                    \
+    ADD_ROL5(a, e)
+#define CH(a, b, c, d, e, wk) ROUND_CH(a, b, c, d, e, wk, PLAIN, KEPT, KEPT)
+/* The block's first three rounds: the state's c, d, e are plain. */
+#define CH_0(a, b, c, d, e, wk) ROUND_CH(a, b, c, d, e, wk, PLAIN, PLAIN, PLAIN)
+#define CH_1(a, b, c, d, e, wk) ROUND_CH(a, b, c, d, e, wk, KEPT, PLAIN, PLAIN)
+#define CH_2(a, b, c, d, e, wk) ROUND_CH(a, b, c, d, e, wk, PLAIN, KEPT, PLAIN)
+#define PARITY(a, b, c, d, e, wk)                                                      \
+    ADD_WK(e, wk, KEPT)                                                                \
     "eor    r0, " #c ", " #d "\n\t"                                                    \
     "eor    r0, " #b ", r0, ror #2\n\t"                                                \
-    "add    " #e ", " #e ", r0\n\t"
-#define F3(a, b, c, d, e, wk)                                                          \
-    LOAD_E(a, e, wk)                                                                   \
+    "add    " #e ", " #e ", r0\n\t"                                                    \
+    ADD_ROL5(a, e)
+#define MAJ(a, b, c, d, e, wk)                                                         \
+    ADD_WK(e, wk, KEPT)                                                                \
     "and    r0, " #c ", " #d "\n\t"                                                    \
     "eor    r2, " #c ", " #d "\n\t"                                                    \
-    "add    " #e ", " #e ", r0, ror #2\n\t"                                            \
     "and    r2, " #b ", r2, ror #2\n\t"                                                \
-    "add    " #e ", " #e ", r2\n\t"
+    "add    " #e ", " #e ", r0, ror #2\n\t"                                            \
+    "add    " #e ", " #e ", r2\n\t"                                                    \
+    ADD_ROL5(a, e)
 
 /* W[t..t+3] + K to the next stack slot. */
 #define STORE(xn, k)                                                                   \
@@ -93,37 +115,37 @@ _Alignas(16) static const uint32_t sha1_k[16] = {
     "vsri.32    " #xn ", q8, #30\n\t"                                                  \
     STORE(xn, k)
 
-/* The W[i] + K of the next two rounds into r2 and r3: one LDRD every two rounds, where an
+/* The W[i] + K of rounds i and i + 1 into r2 and r3: one LDRD every two rounds, where an
  * LDM of four every four rounds stalled Swift's issue (bench/RESULTS.md, "32-bit ARM
  * kernel code choices"). */
-#define LOAD2 "ldrd       r2, r3, [r10], #8\n\t"
+#define LOAD2(i) "ldrd       r2, r3, [r10, #4*(" #i ")-160]\n\t"
 
-/* Twenty rounds of F, the schedule work s0..s4 after every four; after five rounds the
- * names are back. */
-#define ROUNDS20(F, s0, s1, s2, s3, s4)                                                \
-    LOAD2 F(r4, r5, r6, r7, r8, r2)                                                    \
-    F(r8, r4, r5, r6, r7, r3)                                                          \
-    LOAD2 F(r7, r8, r4, r5, r6, r2)                                                    \
+/* Twenty rounds from round i: F0, F1, F2 for the first three, F for the rest, the
+ * schedule work s0..s4 after every four; after five rounds the names are back. */
+#define ROUNDS20(F0, F1, F2, F, i, s0, s1, s2, s3, s4)                                 \
+    LOAD2(i) F0(r4, r5, r6, r7, r8, r2)                                                \
+    F1(r8, r4, r5, r6, r7, r3)                                                         \
+    LOAD2(i + 2) F2(r7, r8, r4, r5, r6, r2)                                            \
     F(r6, r7, r8, r4, r5, r3)                                                          \
     s0                                                                                 \
-    LOAD2 F(r5, r6, r7, r8, r4, r2)                                                    \
+    LOAD2(i + 4) F(r5, r6, r7, r8, r4, r2)                                             \
     F(r4, r5, r6, r7, r8, r3)                                                          \
-    LOAD2 F(r8, r4, r5, r6, r7, r2)                                                    \
+    LOAD2(i + 6) F(r8, r4, r5, r6, r7, r2)                                             \
     F(r7, r8, r4, r5, r6, r3)                                                          \
     s1                                                                                 \
-    LOAD2 F(r6, r7, r8, r4, r5, r2)                                                    \
+    LOAD2(i + 8) F(r6, r7, r8, r4, r5, r2)                                             \
     F(r5, r6, r7, r8, r4, r3)                                                          \
-    LOAD2 F(r4, r5, r6, r7, r8, r2)                                                    \
+    LOAD2(i + 10) F(r4, r5, r6, r7, r8, r2)                                            \
     F(r8, r4, r5, r6, r7, r3)                                                          \
     s2                                                                                 \
-    LOAD2 F(r7, r8, r4, r5, r6, r2)                                                    \
+    LOAD2(i + 12) F(r7, r8, r4, r5, r6, r2)                                            \
     F(r6, r7, r8, r4, r5, r3)                                                          \
-    LOAD2 F(r5, r6, r7, r8, r4, r2)                                                    \
+    LOAD2(i + 14) F(r5, r6, r7, r8, r4, r2)                                            \
     F(r4, r5, r6, r7, r8, r3)                                                          \
     s3                                                                                 \
-    LOAD2 F(r8, r4, r5, r6, r7, r2)                                                    \
+    LOAD2(i + 16) F(r8, r4, r5, r6, r7, r2)                                            \
     F(r7, r8, r4, r5, r6, r3)                                                          \
-    LOAD2 F(r6, r7, r8, r4, r5, r2)                                                    \
+    LOAD2(i + 18) F(r6, r7, r8, r4, r5, r2)                                            \
     F(r5, r6, r7, r8, r4, r3)                                                          \
     s4
 
@@ -144,8 +166,9 @@ __attribute__((naked, noinline)) static void sha1_neon(UNUSED uint32_t *state,
     __asm__(
         "push       {r3-r11, lr}\n\t"          /* r3: keeps sp 8-byte aligned */
         "vpush      {d8-d15}\n\t"              /* q4-q7 are callee-saved (AAPCS) */
-        "sub        sp, sp, #328\n\t"
-        "str        r0, [sp, #320]\n\t"
+        "sub        sp, sp, #320\n\t"
+        "mov        r11, r0\n\t"
+        "add        r10, sp, #160\n\t"
         "add        r9, r1, r2, lsl #6\n\t"
         "vld1.32    {d24-d27}, [r3:128]!\n\t"
         "vld1.32    {d28-d31}, [r3:128]\n\t"
@@ -156,9 +179,6 @@ __attribute__((naked, noinline)) static void sha1_neon(UNUSED uint32_t *state,
          * big-endian words need vrev32 on both. No alignment needed. */
         "vld1.8     {d0-d3}, [r1]!\n\t"
         "vld1.8     {d4-d7}, [r1]!\n\t"
-        "ror        r6, r6, #30\n\t"            /* c, d, e as kept: rol(x, 2) */
-        "ror        r7, r7, #30\n\t"
-        "ror        r8, r8, #30\n\t"
         "mov        lr, sp\n\t"
         "vrev32.8   q0, q0\n\t"
         "vrev32.8   q1, q1\n\t"
@@ -170,42 +190,41 @@ __attribute__((naked, noinline)) static void sha1_neon(UNUSED uint32_t *state,
         "vadd.i32   q8, q2, q12\n\t"
         "vadd.i32   q9, q3, q12\n\t"
         "vst1.32    {d16-d19}, [lr]!\n\t"
-        "mov        r10, sp\n\t"
-        ROUNDS20(F1,
+        ROUNDS20(CH_0, CH_1, CH_2, CH, 0,
                  SCHED16(q4, q0, q1, q2, q3, q12),
                  SCHED16(q5, q1, q2, q3, q4, q13),
                  SCHED16(q6, q2, q3, q4, q5, q13),
                  SCHED16(q7, q3, q4, q5, q6, q13),
                  SCHED32(q0, q1, q4, q6, q7, q13))
-        ROUNDS20(F2,
+        ROUNDS20(PARITY, PARITY, PARITY, PARITY, 20,
                  SCHED32(q1, q2, q5, q7, q0, q13),
                  SCHED32(q2, q3, q6, q0, q1, q14),
                  SCHED32(q3, q4, q7, q1, q2, q14),
                  SCHED32(q4, q5, q0, q2, q3, q14),
                  SCHED32(q5, q6, q1, q3, q4, q14))
-        ROUNDS20(F3,
+        ROUNDS20(MAJ, MAJ, MAJ, MAJ, 40,
                  SCHED32(q6, q7, q2, q4, q5, q14),
                  SCHED32(q7, q0, q3, q5, q6, q15),
                  SCHED32(q0, q1, q4, q6, q7, q15),
                  SCHED32(q1, q2, q5, q7, q0, q15),
                  SCHED32(q2, q3, q6, q0, q1, q15))
-        ROUNDS20(F2,
+        ROUNDS20(PARITY, PARITY, PARITY, PARITY, 60,
                  SCHED32(q3, q4, q7, q1, q2, q15), "", "", "", "")
-        /* state += a..e, c, d, e back from how they are kept; the state read with
-         * LDRDs for the same reason as LOAD2 */
-        "ldr        r0, [sp, #320]\n\t"
-        "ldrd       r2, r3, [r0]\n\t"
-        "ldrd       r10, r11, [r0, #8]\n\t"
-        "ldr        r12, [r0, #16]\n\t"
+        /* state += a..e, c, d, e back from how they are kept (plain again for the
+         * next block); the state read with LDRD and LDRs for the same reason as LOAD2 */
+        "ldrd       r2, r3, [r11]\n\t"
+        "ldr        r0, [r11, #8]\n\t"
+        "ldr        r12, [r11, #12]\n\t"
+        "ldr        lr, [r11, #16]\n\t"
         "add        r4, r4, r2\n\t"
         "add        r5, r5, r3\n\t"
-        "add        r6, r10, r6, ror #2\n\t"
-        "add        r7, r11, r7, ror #2\n\t"
-        "add        r8, r12, r8, ror #2\n\t"
-        "stm        r0, {r4-r8}\n\t"
+        "add        r6, r0, r6, ror #2\n\t"
+        "add        r7, r12, r7, ror #2\n\t"
+        "add        r8, lr, r8, ror #2\n\t"
+        "stm        r11, {r4-r8}\n\t"
         "cmp        r1, r9\n\t"
         "bne        1b\n\t"
-        "add        sp, sp, #328\n\t"
+        "add        sp, sp, #320\n\t"
         "vpop       {d8-d15}\n\t"
         "pop        {r3-r11, pc}\n\t");
 }
