@@ -3,6 +3,7 @@
 
 #include "kernels.h"
 #include "load_block.h"
+#include "side_copy.h"
 #include "../opaque.h"
 
 /* Written for the core that does not reorder (Cortex-A53/A55): every instruction of the
@@ -82,21 +83,6 @@ static inline void su1(uint32x4_t *w0, uint32x4_t w3)
     __asm__ __volatile__("sha1su1 %0.4s, %1.4s" : "+w"(*w0) : "w"(w3));
 #else
     *w0 = vsha1su1q_u32(*w0, w3);
-#endif
-}
-
-/* A copy of x by an explicit MOV that leaves x in its register: the feed-forward adds into
- * the working register, so the copy is off the chain from one block to the next (else
- * the compiler copies the saved state back at the top of every block, a MOV on it). */
-static inline uint32x4_t side_copy(uint32x4_t *x)
-{
-#if SHA1_ASM
-    uint32x4_t c;
-
-    __asm__ __volatile__("mov %0.16b, %1.16b" : "=w"(c), "+w"(*x));
-    return c;
-#else
-    return *x;
 #endif
 }
 

@@ -3,31 +3,13 @@
 
 #include "kernels.h"
 #include "load_block.h"
+#include "side_copy.h"
 #include "../sha2_constants.h"
 #include "../opaque.h"
 
-/* A copy of *x made by an explicit MOV, *x staying in its register for the
- * SHA256H that overwrites it in place: the asm claims to change *x, so SHA256H
- * can only use the register after the copy has been taken. Left to itself the
- * compiler may hand the copy to SHA256H instead, putting the MOV on the SHA256H
- * chain (bench/RESULTS.md, "Kernel code choices"). On SHA256H2's
- * side the MOV costs nothing: SHA256H and H2 share one pipe on Neoverse cores, so
- * H2 issues a cycle after H anyway. Not for clang on big-endian, whose vectors have their
- * lanes reversed between intrinsics: an asm operand costs a reversal each way. */
-static inline uint32x4_t side_copy(uint32x4_t *x)
-{
-#if defined(__GNUC__) && !(defined(__clang__) && defined(__AARCH64EB__))
-    uint32x4_t c;
-
-    __asm__("mov %0.16b, %1.16b" : "=w"(c), "+w"(*x));
-    return c;
-#else
-    return *x;
-#endif
-}
-
 /* Four rounds. SHA256H2 needs abcd from before SHA256H: it reads the copy while
- * SHA256H updates abcd in place. */
+ * SHA256H updates abcd in place. On SHA256H2's side the MOV costs nothing: SHA256H and H2
+ * share one pipe on Neoverse cores, so H2 issues a cycle after H anyway. */
 #define QUAD(wk)                                    \
     do {                                            \
         uint32x4_t abcd_in = side_copy(&abcd);      \
