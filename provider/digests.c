@@ -290,7 +290,6 @@ COLD static int refuse_get(void)
     return 0;
 }
 
-
 static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_BLOCK_SIZE, NULL),
     OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, NULL),
@@ -322,7 +321,6 @@ static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
         return refuse_get();
     return 1;
 }
-
 
 static const OSSL_PARAM *digest_gettable_params(void *provctx)
 {
@@ -457,7 +455,6 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return refuse_state(ctx);
     return sha1_ssl3_master_secret(ctx, p->data);
 }
-
 
 static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
 {

@@ -280,7 +280,6 @@ static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OS
     return 1;
 }
 
-
 static const OSSL_PARAM *pbkdf2_settable_ctx_params(void *vctx, void *provctx)
 {
     (void)vctx;

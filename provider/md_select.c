@@ -55,6 +55,14 @@ static int lookup(const char *name)
     return -1;
 }
 
+static void forget_engine(armsha_md_sel *sel)
+{
+    if (sel->engine != NULL) { /* rare: no call for the common case (EVP_Q_mac per message) */
+        free(sel->engine);
+        sel->engine = NULL;
+    }
+}
+
 /* The digest choice only; the engine is the caller's (armsha_md_sel_reset). */
 static void forget_digest(armsha_md_sel *sel)
 {
@@ -69,10 +77,7 @@ static void forget_digest(armsha_md_sel *sel)
 
 void armsha_md_sel_reset(armsha_md_sel *sel)
 {
-    if (sel->engine != NULL) { /* rare: no call for the common case (EVP_Q_mac per message) */
-        free(sel->engine);
-        sel->engine = NULL;
-    }
+    forget_engine(sel);
     forget_digest(sel);
 }
 
@@ -91,7 +96,6 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
 {
     EVP_MD *md;
     const OSSL_PROVIDER *prov;
-    int keep;
 
     forget_digest(sel);
     if (pc->child == NULL) {
@@ -108,30 +112,25 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
      * query, as the child context does when the default's own does). The running library
      * decides. On the fallback the default's own HMAC or PBKDF2 then drops its repeat
      * (mac_hmac.c fallback_key, kdf_pbkdf2.c derive_fallback). */
-    keep = armsha_openssl_at_least(pc, 4, 0);
     ERR_set_mark();
     md = EVP_MD_fetch(pc->child, name, props);
     if (md == NULL) {
         ERR_clear_last_mark();
         return 0; /* the fetch raised the error */
     }
+    if (armsha_openssl_at_least(pc, 4, 0))
+        ERR_clear_last_mark();
+    else
+        ERR_pop_to_mark();
     prov = EVP_MD_get0_provider(md);
     if (prov != NULL && strcmp(OSSL_PROVIDER_get0_name(prov), "armsha") == 0) {
         for (unsigned i = 0; i < ARMSHA_NDIGESTS; i++)
             if (EVP_MD_is_a(md, armsha_digests[i].name)) {
-                if (keep)
-                    ERR_clear_last_mark();
-                else
-                    ERR_pop_to_mark();
                 EVP_MD_free(md);
                 armsha_md_sel_fast(sel, i);
                 return 1;
             }
     }
-    if (keep)
-        ERR_clear_last_mark();
-    else
-        ERR_pop_to_mark();
     sel->evp = md;
     sel->name = armsha_strndup(pc, name, strlen(name));
     sel->props = props != NULL ? armsha_strndup(pc, props, strlen(props)) : NULL;
@@ -171,10 +170,7 @@ static int ask_default(const armsha_provctx *pc, int op, const OSSL_PARAM params
 static int load_engine(const armsha_provctx *pc, armsha_md_sel *sel, int op,
                        const OSSL_PARAM params[])
 {
-    if (sel->engine != NULL) {
-        free(sel->engine);
-        sel->engine = NULL;
-    }
+    forget_engine(sel);
 #ifdef OSSL_ALG_PARAM_ENGINE
     const OSSL_PARAM *p = armsha_param_locate(params, OSSL_ALG_PARAM_ENGINE);
     const char *name;

@@ -92,24 +92,19 @@ int armsha_param_read_wrongly(const OSSL_PARAM *p)
            || (p->data_type == OSSL_PARAM_INTEGER && p->data != NULL && p->data_size == 0);
 }
 
-static int reads_wrong(const OSSL_PARAM *p)
-{
-    return armsha_param_read_wrongly(p);
-}
-
 int armsha_param_get_int(const OSSL_PARAM *p, int *v)
 {
-    return !reads_wrong(p) && OSSL_PARAM_get_int(p, v);
+    return !armsha_param_read_wrongly(p) && OSSL_PARAM_get_int(p, v);
 }
 
 int armsha_param_get_uint64(const OSSL_PARAM *p, uint64_t *v)
 {
-    return !reads_wrong(p) && OSSL_PARAM_get_uint64(p, v);
+    return !armsha_param_read_wrongly(p) && OSSL_PARAM_get_uint64(p, v);
 }
 
 int armsha_param_get_size_t(const OSSL_PARAM *p, size_t *v)
 {
-    return !reads_wrong(p) && OSSL_PARAM_get_size_t(p, v);
+    return !armsha_param_read_wrongly(p) && OSSL_PARAM_get_size_t(p, v);
 }
 
 int armsha_param_get_flag(const OSSL_PARAM *p, int *set)
@@ -137,6 +132,11 @@ int armsha_param_set_size_t(OSSL_PARAM *p, size_t v)
     return !writes_through_null(p) && OSSL_PARAM_set_size_t(p, v);
 }
 
+int armsha_param_set_int(OSSL_PARAM *p, int v)
+{
+    return !writes_through_null(p) && OSSL_PARAM_set_int(p, v);
+}
+
 int armsha_param_default_keys_noinit(const armsha_provctx *pc)
 {
     int one = 1, ok;
@@ -157,11 +157,6 @@ int armsha_param_default_keys_noinit(const armsha_provctx *pc)
     EVP_MAC_free(mac);
     ERR_pop_to_mark();
     return ok;
-}
-
-int armsha_param_set_int(OSSL_PARAM *p, int v)
-{
-    return !writes_through_null(p) && OSSL_PARAM_set_int(p, v);
 }
 
 int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARAM *p,
