@@ -16,6 +16,16 @@
 # Progress goes to stderr, the markdown to stdout.
 set -euo pipefail
 
+# MODE=pi: only the configuration of a Raspberry Pi 3/4 (issue 21): -cpu max, armsha told
+# there are no SHA instructions (ARMSHA_NOSHA_ENV, default ARMSHA_DISABLE=all: see
+# bench/mca-nosha.sh), OpenSSL with OPENSSL_armcap=0x1 (NEON, no SHA); all seven digests at
+# 64 B, 1 KiB and 16 KiB unless ALGS / SIZES say otherwise; no breakdowns.
+MODE=${MODE:-all}
+if [ "$MODE" = pi ]; then
+    ALGS=${ALGS:-"SHA1 SHA2-224 SHA2-256 SHA2-384 SHA2-512 SHA2-512/224 SHA2-512/256"}
+    SIZES=${SIZES:-"64 1024 16384"}
+    BREAKDOWNS=${BREAKDOWNS:-none}
+fi
 [ $# -eq 1 ] || { echo "usage: $0 BUILDDIR" >&2; exit 2; }
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$1"
@@ -56,6 +66,8 @@ CONFIGS=(
     "n1|neoverse-n1|"
     "nosha|max|ARMSHA_DISABLE=all OPENSSL_armcap=0"
 )
+[ "$MODE" != pi ] || CONFIGS=("pi|max|${ARMSHA_NOSHA_ENV:-ARMSHA_DISABLE=all} OPENSSL_armcap=0x1")
+[ "$BREAKDOWNS" != none ] || BREAKDOWNS=
 
 # k calls hash about 256 KiB; k * size is a multiple of 128 (both block sizes), so that a
 # stream of k updates leaves the buffer as full as no update at all: final then does the
@@ -74,7 +86,7 @@ calls_for() {
 # $WORK/res. ENV: comma-separated VAR=value list, or "-".
 run_one() {
     local cfg=$1 cpu=$2 extra=${3//,/ } prov=$4 alg=$5 size=$6 mode=$7 n=$8
-    local out="$WORK/res/$cfg.$prov.$alg.$size.$mode.$n"
+    local out="$WORK/res/$cfg.$prov.${alg//\//_}.$size.$mode.$n"
     [ "$extra" != "-" ] || extra=
     # A clean, fixed environment: the two runs of a pair must differ in N alone.
     # N is zero-padded so that argv has the same length in both.
@@ -140,13 +152,16 @@ for b in $BREAKDOWNS; do
     done
 done
 
-python3 - "$WORK" "$ALGS" "$SIZES" "$QEMU" "$SRC" "$BREAKDOWNS" <<'EOF'
+python3 - "$WORK" "$ALGS" "$SIZES" "$QEMU" "$SRC" "$BREAKDOWNS" "$MODE" "${CONFIGS[0]}" <<'EOF'
 import datetime, math, os, subprocess, sys
 
 work, algs, sizes, qemu, src = sys.argv[1], sys.argv[2].split(), [int(s) for s in sys.argv[3].split()], sys.argv[4], sys.argv[5]
 breakdowns = sys.argv[6].split()
+pi = sys.argv[7] == "pi"
 configs = [("max", "-cpu max", ""), ("n1", "-cpu neoverse-n1", ""),
            ("nosha", "-cpu max, no SHA instructions", "ARMSHA_DISABLE=all OPENSSL_armcap=0")]
+if pi:
+    configs = [("pi", "-cpu max, no SHA instructions for either provider (a Raspberry Pi 3/4)", sys.argv[8].split("|")[2])]
 
 def calls_for(size):
     step = 128 // math.gcd(size, 128)
@@ -155,7 +170,7 @@ def calls_for(size):
 
 def count(cfg, prov, alg, size, mode, n):
     try:
-        with open(os.path.join(work, "res", f"{cfg}.{prov}.{alg}.{size}.{mode}.{n}")) as f:
+        with open(os.path.join(work, "res", f"{cfg}.{prov}.{alg.replace('/', '_')}.{size}.{mode}.{n}")) as f:
             return int(f.read().strip())
     except (OSError, ValueError):
         return None
@@ -178,6 +193,9 @@ def info(cfg, line=0):
     except (OSError, IndexError):
         return "(info failed)"
 
+def verdict(ok):
+    return "ERR" if ok is None else ("met" if ok else "**not met**")
+
 def read(path):
     try:
         with open(path) as f:
@@ -189,8 +207,8 @@ qv = subprocess.run([qemu, "--version"], capture_output=True, text=True).stdout.
 rev = subprocess.run(["git", "-C", src, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
 dirty = subprocess.run(["git", "-C", src, "status", "--porcelain", "--", "src", "provider", "include"],
                        capture_output=True, text=True).stdout.strip()
-print("## Guest instructions per call (qemu-aarch64, TCG plugin)\n")
-print(f"- date: {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}; {qv}; guest {info('max', 1)} (Debian libssl3:arm64); tree {rev}{' + uncommitted changes in src/provider/include' if dirty else ''}")
+print("## Guest instructions per call (qemu-aarch64, TCG plugin%s)\n" % ("; no SHA instructions: Raspberry Pi 3/4" if pi else ""))
+print(f"- date: {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}; {qv}; guest {info(configs[0][0], 1)} (Debian libssl3:arm64); tree {rev}{' + uncommitted changes in src/provider/include' if dirty else ''}")
 again, first = read(os.path.join(work, "repeat")), read(os.path.join(work, "res", "max.default.SHA2-256.16.oneshot.0"))
 print(f"- repeatability: the same process counted twice gave {first} and {again} instructions"
       + (" (identical)" if first and first == again else " (**differ**: figures are not exact)"))
@@ -214,11 +232,24 @@ for cfg, title, env in configs:
             print("| " + " | ".join(row) + " |")
         print()
 
+if pi:
+    print("## Targets (issue 21, instruction counts)\n")
+    print("| target | worst figure | met |")
+    print("|---|---|---|")
+    for alg in algs:
+        rs = [(ratio(per_call("pi", "armsha", alg, s, m), per_call("pi", "default", alg, s, m)), s, m)
+              for s in sizes for m in ("oneshot", "stream")]
+        if any(r is None for r, _, _ in rs):
+            print(f"| {alg} armsha/default <= 1.00 at {', '.join(map(str, sizes))} B | ERR | ERR |")
+            continue
+        r, s, m = max(rs)
+        print(f"| {alg} armsha/default <= 1.00 at {', '.join(map(str, sizes))} B, one-shot and stream | "
+              f"{r:.3f} ({s} B {m}) | {verdict(r <= 1.0)} |")
+    print()
+    sys.exit(0)
 print("## Targets (instruction counts)\n")
 print("| target | figure | met |")
 print("|---|---|---|")
-def verdict(ok):
-    return "ERR" if ok is None else ("met" if ok else "**not met**")
 for alg in algs:
     for s in sizes:
         r = ratio(per_call("max", "armsha", alg, s, "oneshot"), per_call("max", "default", alg, s, "oneshot"))

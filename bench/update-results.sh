@@ -4,9 +4,9 @@
 #   bench/update-results.sh [ARM_BUILDDIR] [NATIVE_BUILDDIR]
 #
 # Defaults: build-bench-arm and build-bench under the source root (set up when missing).
-# Runs bench/insncount.sh, bench/insncount-mac.sh, bench/insncount-armhf.sh (when
+# Runs bench/insncount.sh (and its MODE=pi), bench/insncount-mac.sh, bench/insncount-armhf.sh (when
 # build-foreign/armhf/ is there; build folder $ARMHF, default build-bench-armhf),
-# bench/mca.sh, bench/mca-openssl.sh and the native armsha-bench, and puts each output
+# bench/mca.sh, bench/mca-openssl.sh, bench/mca-nosha.sh and the native armsha-bench, and puts each output
 # between its <!-- BEGIN name --> / <!-- END name --> markers; the prose around them is
 # left alone (re-read it against the new figures).
 set -euo pipefail
@@ -21,7 +21,9 @@ echo "update-results: instruction counts (qemu) ..." >&2
 "$SRC/bench/insncount.sh" "$ARM" >"$OUT/insncount"
 echo "update-results: HMAC and PBKDF2 instruction counts (qemu) ..." >&2
 "$SRC/bench/insncount-mac.sh" "$ARM" >"$OUT/insncount-mac"
-names="insncount insncount-mac mca speed"
+echo "update-results: instruction counts without SHA instructions (qemu, MODE=pi) ..." >&2
+MODE=pi "$SRC/bench/insncount.sh" "$ARM" >"$OUT/insncount-nosha"
+names="insncount insncount-mac insncount-nosha mca speed"
 # armhf (qemu-arm), when scripts/foreign.sh armhf has unpacked its OpenSSL.
 if [ -f "$SRC/build-foreign/armhf/sysroot.txt" ]; then
     echo "update-results: armhf instruction counts (qemu-arm) ..." >&2
@@ -37,6 +39,11 @@ if [ -f "${ARMHF:-$SRC/build-bench-armhf}/build.ninja" ]; then
     "$SRC/bench/mca-openssl.sh" "$ARM" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/mca-openssl"
     names="$names mca-openssl"
 fi
+# Cores without SHA instructions (issue 21): one traced block a side, llvm-mca and the
+# in-order A53 model (the armhf rows when build-foreign/armhf is unpacked).
+echo "update-results: cycles a block without SHA instructions ..." >&2
+"$SRC/bench/mca-nosha.sh" "$ARM" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/mca-nosha"
+names="$names mca-nosha"
 echo "update-results: native throughput ..." >&2
 [ -f "$NATIVE/build.ninja" ] || meson setup "$NATIVE" "$SRC" >&2
 ninja -C "$NATIVE" armsha.so bench/armsha-bench >&2
