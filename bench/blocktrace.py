@@ -4,7 +4,8 @@
     blocktrace.py --arch aarch64|arm --sysroot DIR --build DIR --provider armsha|default
                   --alg SHA1 [--size 1024] [--env VAR=value ...] [--cpu max] --out PREFIX
 
-Writes PREFIX.s (the block as assembly, one instruction a line, `// addr` comments dropped
+Writes PREFIX.s (the block, or the blocks_per_period blocks of a kernel that interleaves
+several, as assembly, one instruction a line, `// addr` comments dropped
 so that llvm-mca and bench/inorder_a53.py read it as is) and PREFIX.json (addresses,
 bytes, which code it is). How, without symbols (Debian's libcrypto is stripped) and
 without knowing which kernel runs (armsha's kernels line says; the trace follows it):
@@ -225,15 +226,22 @@ def main():
             insns.append(b)
             addrs_out.append(va + off)
             off += len(b)
+    # A kernel that hashes two blocks an iteration repeats every two blocks: the stretch
+    # then repeats about half as often as the call has blocks.
+    reps = cover / len(insns)
+    per = max(1, round(nblocks / reps)) if reps < 0.75 * nblocks else 1
+    if per > 1 and abs(reps * per - nblocks) > 2.5:
+        die("the repeating stretch (%d instructions, %.1f times) is not a whole number of blocks of a"
+            " %d-block call" % (len(insns), reps, nblocks))
     triple, lines = disassemble(a.arch, insns)
     open(a.out + ".s", "w").write("\n".join("\t" + l for l in lines) + "\n")
     json.dump({"alg": a.alg, "provider": a.provider, "env": a.env, "cpu": a.cpu, "triple": triple,
-               "instructions": len(insns), "translated_blocks": period,
+               "instructions": len(insns), "translated_blocks": period, "blocks_per_period": per,
                "blocks_in_stretch": round(cover / len(insns), 2),
                "lo": min(addrs_out), "hi": max(addrs_out),
                "addrs": addrs_out, "bytes": [b.hex() for b in insns]}, open(a.out + ".json", "w"))
-    print("blocktrace: %s %s: %d instructions a block (%d translated blocks, %.1f blocks repeat), %s" % (
-        a.provider, a.alg, len(insns), period, cover / len(insns), triple), file=sys.stderr)
+    print("blocktrace: %s %s: %d instructions a period of %d block(s) (%d translated blocks, repeated %.1f"
+          " times), %s" % (a.provider, a.alg, len(insns), per, period, reps, triple), file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -482,6 +482,11 @@ def parse_listing(path, isa, P):
     return insns
 
 
+def held_slot0(t, n):
+    """Slot 0 (one of the two issue slots) held in the n - 1 cycles after t."""
+    return [(t + k, u, 1) for k in range(1, n) for u in ("slot0", "slots")]
+
+
 def uses(x, t):
     """(cycle, unit, amount) a instruction issued at cycle t takes, beyond its issue slot."""
     c = x.cls
@@ -490,14 +495,12 @@ def uses(x, t):
         u += [(t, "agen", 1), (t + 1, "load", 1)]
     elif c in ("ld2", "fldmany"):
         n = max(2, x.ls_cycles)
-        u += [(t, "agen", 1)] + [(t + k, "load", 1) for k in range(1, n + 1)] + \
-             [(t + k, "slot0", 1) for k in range(1, n)]
+        u += [(t, "agen", 1)] + [(t + k, "load", 1) for k in range(1, n + 1)] + held_slot0(t, n)
     elif c == "st":
         u += [(t, "agen", 1), (t + 1, "store", 1)]
     elif c == "stmany":
         n = max(2, x.ls_cycles)
-        u += [(t, "agen", 1)] + [(t + k, "store", 1) for k in range(1, n + 1)] + \
-             [(t + k, "slot0", 1) for k in range(1, n)]
+        u += [(t, "agen", 1)] + [(t + k, "store", 1) for k in range(1, n + 1)] + held_slot0(t, n)
     elif c == "br":
         u.append((t, "branch", 1))
     elif c == "mul":
@@ -512,7 +515,7 @@ def uses(x, t):
 
 
 P_Q = [2]
-LIMIT = {"agen": 1, "load": 1, "store": 1, "branch": 1, "imul": 1, "hazard": 1, "fpalu": 2, "slot0": 1}
+LIMIT = {"agen": 1, "load": 1, "store": 1, "branch": 1, "imul": 1, "hazard": 1, "fpalu": 2, "slot0": 1, "slots": 2}
 
 
 def simulate(insns, reps, P, trace=0):
@@ -533,16 +536,13 @@ def simulate(insns, reps, P, trace=0):
                 s0 = res.get((t, "slot0"), 0)
                 extr = x.cls == "extr" and P["extr.slot1"]
                 if x.single or (extr and n == 0):
-                    ok, take = n == 0 and s0 == 0, [(t, "slots", 2), (t, "slot0", 1)]
-                elif extr:
-                    ok, take = n == 1 and s0 == 1, [(t, "slots", 1)]
-                elif x.cls == "simdq":
-                    ok, take = n == 0 and s0 == 0, [(t, "slots", 1), (t, "slot0", 1)]
+                    ok, take = n == 0, [(t, "slots", 2), (t, "slot0", 1)]
+                elif extr:  # second in the pair
+                    ok, take = n == 1, [(t, "slots", 1)]
+                elif x.cls == "simdq":  # slot 0 only
+                    ok, take = s0 == 0, [(t, "slots", 1), (t, "slot0", 1)]
                 else:
-                    ok = n < 2 and not (n == 1 and s0 == 0)
-                    take = [(t, "slots", 1)] + ([] if s0 else [(t, "slot0", 1)])
-                    if s0 and n == 0:  # slot 0 held from the cycle before: this takes slot 1
-                        ok = True
+                    ok, take = n < 2, [(t, "slots", 1)] + ([] if s0 else [(t, "slot0", 1)])
                 if ok:
                     more = uses(x, t)
                     if all(res.get((c, u), 0) + a <= LIMIT[u] for c, u, a in more):

@@ -17,8 +17,8 @@
 set -euo pipefail
 
 # MODE=pi: only the configuration of a Raspberry Pi 3/4 (issue 21): -cpu max, armsha told
-# there are no SHA instructions (ARMSHA_NOSHA_ENV, default ARMSHA_DISABLE=all: see
-# bench/mca-nosha.sh), OpenSSL with OPENSSL_armcap=0x1 (NEON, no SHA); all seven digests at
+# there are no SHA instructions (bench/nosha-env.sh: ARMSHA_NOSHA_ENV, else
+# ARMSHA_DISABLE=ce where the module knows it, else =all), OpenSSL with OPENSSL_armcap=0x1 (NEON, no SHA); all seven digests at
 # 64 B, 1 KiB and 16 KiB unless ALGS / SIZES say otherwise; no breakdowns.
 MODE=${MODE:-all}
 if [ "$MODE" = pi ]; then
@@ -66,7 +66,11 @@ CONFIGS=(
     "n1|neoverse-n1|"
     "nosha|max|ARMSHA_DISABLE=all OPENSSL_armcap=0"
 )
-[ "$MODE" != pi ] || CONFIGS=("pi|max|${ARMSHA_NOSHA_ENV:-ARMSHA_DISABLE=all} OPENSSL_armcap=0x1")
+if [ "$MODE" = pi ]; then
+    # shellcheck source=bench/nosha-env.sh
+    . "$SRC/bench/nosha-env.sh"
+    CONFIGS=("pi|max|$(nosha_env "$BUILD" "$SYSROOT") OPENSSL_armcap=0x1")
+fi
 [ "$BREAKDOWNS" != none ] || BREAKDOWNS=
 
 # k calls hash about 256 KiB; k * size is a multiple of 128 (both block sizes), so that a

@@ -7,9 +7,8 @@
 #
 # The build folders are set up as bench/insncount.sh and bench/insncount-armhf.sh do when
 # missing; armsha.so and armsha-bench are (re)built in them, the TCG plugins into DIR/bench/.
-# Environment: ARMSHA_NOSHA_ENV, how armsha is told the core has no SHA instructions (qemu
-# has no aarch64 model without them; default "ARMSHA_DISABLE=all", the portable C: set it to
-# the knob that turns off only the SHA-instruction kernels once there is one), MCA (default
+# Environment: ARMSHA_NOSHA_ENV, how armsha is told the core has no SHA instructions (default:
+# bench/nosha-env.sh's choice, ARMSHA_DISABLE=ce where the module knows it), MCA (default
 # "llvm-mca-16 llvm-mca-14"), KEEP=dir keeps the traced listings there. An armhf build is
 # skipped (no armhf rows) only when build-foreign/armhf is not unpacked.
 set -euo pipefail
@@ -17,7 +16,8 @@ set -euo pipefail
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 ARM64=${1:-$SRC/build-bench-arm}
 ARMHF=${2:-$SRC/build-bench-armhf}
-ARMSHA_NOSHA_ENV=${ARMSHA_NOSHA_ENV:-ARMSHA_DISABLE=all}
+# shellcheck source=bench/nosha-env.sh
+. "$SRC/bench/nosha-env.sh"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
@@ -36,6 +36,7 @@ setup() { # setup DIR ARCH CROSSFILE
 
 ARM64=$(mkdir -p "$ARM64" && cd "$ARM64" && pwd)
 setup "$ARM64" arm64 aarch64-linux-gnu.txt
+ARMSHA_NOSHA_ENV=$(nosha_env "$ARM64" "$SRC/build-foreign/arm64")
 args=(--arm64 "$ARM64" "$SRC/build-foreign/arm64" --plugins64 "$ARM64/bench"
       --armsha-env "$ARMSHA_NOSHA_ENV" --keep "${KEEP:-$TMP}"
       --label "tree $(git -C "$SRC" rev-parse --short HEAD)$(git -C "$SRC" diff --quiet HEAD -- src || echo '+changes')")

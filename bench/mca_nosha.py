@@ -123,17 +123,20 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
         meta = dict(zip(jobs, ex.map(trace, jobs.values())))
     listing = {k: j[-1] + ".s" for k, j in jobs.items()}
+    per = {k: meta[k]["blocks_per_period"] for k in jobs}  # cycles below are a block's
+    for k in meta:
+        meta[k]["instructions"] //= per[k]
 
     kern64 = info("aarch64", b64, s64, "max", armsha_env)
     cyc = {}
     for key, path in listing.items():
         isa = key[0]
         for spec, _ in MODEL_VARIANTS:
-            cyc[key + ("model", spec)] = inorder_a53.model(path, isa, spec)
+            cyc[key + ("model", spec)] = inorder_a53.model(path, isa, spec) / per[key]
         if isa == "a64":
             for m in mcas:
                 for cpu, _ in MCA_CPUS:
-                    cyc[key + (m, cpu)] = mca_cycles(m, cpu, path)
+                    cyc[key + (m, cpu)] = mca_cycles(m, cpu, path) / per[key]
 
     now = datetime.datetime.now().astimezone()
     print("## Cycles a block without SHA instructions (Raspberry Pi 3/4): armsha against OpenSSL as dispatched\n")
