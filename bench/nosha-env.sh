@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by bench/mca-nosha.sh and bench/insncount.sh (MODE=pi): how armsha is told that the
 # core has no SHA instructions (qemu 7.2 has no aarch64 model without them).
 #
