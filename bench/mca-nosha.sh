@@ -39,7 +39,7 @@ setup "$ARM64" arm64 aarch64-linux-gnu.txt
 ARMSHA_NOSHA_ENV=$(nosha_env "$ARM64" "$SRC/build-foreign/arm64")
 args=(--arm64 "$ARM64" "$SRC/build-foreign/arm64" --plugins64 "$ARM64/bench"
       --armsha-env "$ARMSHA_NOSHA_ENV" --keep "${KEEP:-$TMP}"
-      --label "tree $(git -C "$SRC" rev-parse --short HEAD)$(git -C "$SRC" diff --quiet HEAD -- src || echo '+changes')")
+      --label "tree $(git -C "$SRC" rev-parse --short HEAD 2>/dev/null || echo '(not a git checkout)')$(git -C "$SRC" diff --quiet HEAD -- src 2>/dev/null || echo '+changes')")
 if [ -f "$SRC/build-foreign/armhf/sysroot.txt" ]; then
     ARMHF=$(mkdir -p "$ARMHF" && cd "$ARMHF" && pwd)
     setup "$ARMHF" armhf arm-linux-gnueabihf.txt
