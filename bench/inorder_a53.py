@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cycles of a straight-line instruction listing on an in-order, dual-issue Cortex-A53.
 
-    inorder_a53.py [--isa a64|a32] [--params k=v,...] [--trace N] LISTING.s [...]
+    inorder_a53.py [--isa auto|a64|a32] [--params k=v,...] [--trace N] LISTING.s [...]
 
 LISTING: one block of executed instructions, one a line, as llvm-mc / llvm-objdump print
 them (bench/blocktrace.py writes such listings from a qemu trace); labels, directives and
@@ -32,7 +32,9 @@ figures and what each change does):
   NEON arithmetic 2 cycles (GCC: 4); GCC's "ROR/EXTR only second in a pair" dropped.
   `--params gcc` runs GCC's own values, `--params gccfwd` only its 1- and 2-cycle
   forwarding (the two first changes undone).
---params k=v,... overrides entries; --trace N prints the issue cycle of the first N.
+--params k=v,... overrides entries; --trace N prints the issue cycle of the first N, and
+for each that issues later than the one before it what held it (an operand, or a slot or
+unit).
 """
 import argparse
 import re
@@ -527,10 +529,15 @@ def simulate(insns, reps, P, trace=0):
     for rep in range(reps):
         for k, x in enumerate(insns):
             t = t_prev
+            why = ""
             for r, role in x.srcs:
                 if r in ready:
                     c, cls = ready[r]
-                    t = max(t, c + latency(cls, role, P))
+                    if c + latency(cls, role, P) > t:
+                        t = c + latency(cls, role, P)
+                        why = "waits for %s (%s, %s operand, %d)" % (r, cls, role, latency(cls, role, P))
+            t_ready = t
+            held = ""
             while True:
                 n = res.get((t, "slots"), 0)
                 s0 = res.get((t, "slot0"), 0)
@@ -545,8 +552,13 @@ def simulate(insns, reps, P, trace=0):
                     ok, take = n < 2, [(t, "slots", 1)] + ([] if s0 else [(t, "slot0", 1)])
                 if ok:
                     more = uses(x, t)
-                    if all(res.get((c, u), 0) + a <= LIMIT[u] for c, u, a in more):
+                    busy = [u for c, u, a in more if res.get((c, u), 0) + a > LIMIT[u]]
+                    if not busy:
                         break
+                    held = held or "%s busy" % busy[0]
+                else:
+                    held = held or ("both slots taken" if n == 2 else "issues alone" if x.single else
+                                    "slot 0 only" if x.cls == "simdq" else "slot 1 only" if extr else "slot taken")
                 t += 1
             for c, u, a in take + uses(x, t):
                 res[(c, u)] = res.get((c, u), 0) + a
@@ -555,7 +567,11 @@ def simulate(insns, reps, P, trace=0):
             for r in x.wb:
                 ready[r] = (t, "wb")
             if rep == 0 and k < trace:
-                print("%5d  %-6s %s" % (t, x.cls, x.text))
+                if t > t_ready and (held != "both slots taken" or t > t_ready + 1):
+                    why = held + (" (+%d)" % (t - t_ready))
+                elif t == t_prev or t > t_ready:
+                    why = ""
+                print("%5d  %-7s %-40s %s" % (t, x.cls, x.text, why))
             t_prev = t
             last = t
     return last + 1
@@ -564,6 +580,14 @@ def simulate(insns, reps, P, trace=0):
 def cycles_per_block(insns, P=None, lo=8, hi=16):
     P = P or PARAMS
     return (simulate(insns, hi, P) - simulate(insns, lo, P)) / (hi - lo)
+
+
+def guess_isa(path):
+    """a64 when the listing names more x/w registers than r ones, else a32."""
+    text = open(path).read()
+    a64 = len(re.findall(r"\b[xw]([12]?\d|3[01])\b", text))
+    a32 = len(re.findall(r"\b(r\d{1,2}|lr|ip)\b", text))
+    return "a64" if a64 >= a32 else "a32"
 
 
 def params(spec):
@@ -588,14 +612,15 @@ def model(path, isa, spec=""):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--isa", choices=["a64", "a32"], default="a64")
+    ap.add_argument("--isa", choices=["auto", "a64", "a32"], default="auto")
     ap.add_argument("--params", default="")
     ap.add_argument("--trace", type=int, default=0)
     ap.add_argument("listing", nargs="+")
     a = ap.parse_args()
     P = params(a.params)
     for path in a.listing:
-        insns = parse_listing(path, a.isa, P)
+        isa = guess_isa(path) if a.isa == "auto" else a.isa
+        insns = parse_listing(path, isa, P)
         if a.trace:
             simulate(insns, 1, P, a.trace)
         c = cycles_per_block(insns, P)
