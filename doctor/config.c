@@ -154,6 +154,10 @@ static void read_armsha_section(doctor_config *c, const CONF *conf, const CONF_V
             c->has_disable = 1;
             armsha_doctor_copy(c->disable, sizeof(c->disable), v->value);
         }
+        if (strcmp(key, "hand_over") == 0) {
+            c->has_hand_over = 1;
+            armsha_doctor_copy(c->hand_over, sizeof(c->hand_over), v->value);
+        }
         if (strcmp(key, "portable") == 0) {
             c->has_portable = 1;
             armsha_doctor_copy(c->portable, sizeof(c->portable), v->value);

@@ -33,6 +33,8 @@ typedef struct doctor_config {
     char disable[256];
     int has_portable;
     char portable[64];
+    int has_hand_over;
+    char hand_over[256];
     int has_default_properties;
     char default_properties[256];
     int prefers_armsha;      /* default_properties holds provider=armsha (with or without '?') */

@@ -82,6 +82,8 @@ void armsha_doctor_print_text(const doctor_report *r, int quiet)
             printf(", disable = %s", c->disable);
         if (c->has_portable)
             printf(", portable = %s", c->portable);
+        if (c->has_hand_over)
+            printf(", hand_over = %s", c->hand_over);
         printf("\n");
     } else if (c->exists) {
         printf("armsha entry:  none\n");
@@ -216,6 +218,7 @@ void armsha_doctor_print_json(const doctor_report *r)
     armsha_json_string_or_null(&w, "module", c->has_module ? c->module : NULL);
     armsha_json_string_or_null(&w, "disable", c->has_disable ? c->disable : NULL);
     armsha_json_string_or_null(&w, "portable", c->has_portable ? c->portable : NULL);
+    armsha_json_string_or_null(&w, "hand_over", c->has_hand_over ? c->hand_over : NULL);
     armsha_json_string_or_null(&w, "default_properties",
                         c->has_default_properties ? c->default_properties : NULL);
     armsha_json_bool(&w, "prefers_armsha", c->prefers_armsha);

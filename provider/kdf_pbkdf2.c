@@ -41,7 +41,7 @@ typedef struct pbkdf2_ctx {
 static void set_defaults(pbkdf2_ctx *ctx)
 {
     /* As the default provider: a digest that cannot be had leaves none (derive then fails). */
-    if (!armsha_md_sel_default(ctx->pc, &ctx->sel, ARMSHA_DIGEST_SHA1))
+    if (!armsha_md_sel_default(ctx->pc, &ctx->sel, OSSL_OP_KDF, ARMSHA_DIGEST_SHA1))
         armsha_md_sel_reset(&ctx->sel);
     ctx->iter = DEFAULT_ITER;
     ctx->lower_bound_checks = DEFAULT_CHECKS;

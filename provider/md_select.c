@@ -89,9 +89,16 @@ void armsha_md_sel_fast(armsha_md_sel *sel, unsigned md)
     sel->md = md;
 }
 
+/* The families op (OSSL_OP_MAC or OSSL_OP_KDF) runs on armsha's core. */
+static unsigned op_families(const armsha_provctx *pc, int op)
+{
+    return op == OSSL_OP_MAC ? pc->mac_families : pc->kdf_families;
+}
+
 /* name (with props) through the child library context: armsha's own digests come back
- * as the fast path, anything else as the fallback with the default provider's HMAC. */
-static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
+ * as the fast path (unless op hands their family over), anything else as the fallback with
+ * the default provider's HMAC or PBKDF2. */
+static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, int op, const char *name,
                  const char *props)
 {
     EVP_MD *md;
@@ -125,7 +132,8 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, const char *name,
     prov = EVP_MD_get0_provider(md);
     if (prov != NULL && strcmp(OSSL_PROVIDER_get0_name(prov), "armsha") == 0) {
         for (unsigned i = 0; i < ARMSHA_NDIGESTS; i++)
-            if (EVP_MD_is_a(md, armsha_digests[i].name)) {
+            if (EVP_MD_is_a(md, armsha_digests[i].name)
+                && (op_families(pc, op) & armsha_digests[i].family) != 0) {
                 EVP_MD_free(md);
                 armsha_md_sel_fast(sel, i);
                 return 1;
@@ -243,20 +251,20 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
         return 0;
     }
     if ((props == NULL || *props == '\0') && (md = lookup(name)) >= 0
-        && (pc->fast_families & armsha_digests[md].family) != 0) {
+        && (op_families(pc, op) & armsha_digests[md].family) != 0) {
         armsha_md_sel_fast(sel, (unsigned)md);
         return 1;
     }
-    return fetch(pc, sel, name, props);
+    return fetch(pc, sel, op, name, props);
 }
 
-int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, unsigned md)
+int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, int op, unsigned md)
 {
-    if (pc->fast_families & armsha_digests[md].family) {
+    if (op_families(pc, op) & armsha_digests[md].family) {
         armsha_md_sel_fast(sel, md);
         return 1;
     }
-    return fetch(pc, sel, armsha_digests[md].name, NULL);
+    return fetch(pc, sel, op, armsha_digests[md].name, NULL);
 }
 
 int armsha_md_sel_copy(armsha_md_sel *dst, const armsha_md_sel *src)

@@ -38,9 +38,10 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
 int armsha_md_sel_engine_repeated(const armsha_provctx *pc, const OSSL_PARAM params[]);
 /* Chooses md (an enum armsha_digest_id) for armsha's core. */
 void armsha_md_sel_fast(armsha_md_sel *sel, unsigned md);
-/* Chooses md as a default: armsha's core where it serves md's family (with "portable = no"
- * it may not), the default provider's otherwise. 0 when neither can. */
-int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, unsigned md);
+/* Chooses md as op's default: armsha's core where it serves md's family for op ("portable =
+ * no" and "hand_over" may leave it to the default provider's), the default provider's
+ * otherwise. 0 when neither can. */
+int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, int op, unsigned md);
 int armsha_md_sel_copy(armsha_md_sel *dst, const armsha_md_sel *src);
 void armsha_md_sel_reset(armsha_md_sel *sel);
 /* The name to hand to the default provider's implementation. */

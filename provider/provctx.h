@@ -26,7 +26,9 @@ typedef struct armsha_provctx {
      * application's library context, seen through this child of it (NULL: none). */
     OSSL_LIB_CTX *child;
     unsigned offers; /* ARMSHA_OFFER_MAC | ARMSHA_OFFER_KDF: what query() answers */
-    unsigned fast_families; /* ARMSHA_SHA* families HMAC and PBKDF2 run on armsha's core */
+    /* ARMSHA_SHA* families HMAC and PBKDF2 run on armsha's core (the others go to the
+     * default provider's): those served (portable = no) and not handed over (hand_over). */
+    unsigned mac_families, kdf_families;
     /* The running libcrypto's version, major * 100 + minor, read once at load: where the
      * default provider's answers changed between versions, armsha answers as the one beside
      * it (armsha_openssl_at_least), and parameter calls run per MAC must not ask libcrypto. */

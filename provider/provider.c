@@ -14,6 +14,7 @@
 #include "armsha/cpu.h"
 #include "digests.h"
 #include "errors.h"
+#include "hand_over.h"
 #include "portable.h"
 #include "mac_kdf.h"
 #include "provctx.h"
@@ -231,8 +232,9 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
     const OSSL_DISPATCH *core_in = in;
     armsha_provctx tmp, *pc;
-    unsigned disabled, off;
+    unsigned disabled, off, served;
     int portable_ok;
+    armsha_hand_over hand;
 
     memset(&tmp, 0, sizeof(tmp));
     tmp.handle = handle;
@@ -257,7 +259,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
 
     if (!disabled_families(&tmp, core_get_params, &disabled, &off)
         || !armsha_portable_allowed(&tmp, core_get_params, read_env(ARMSHA_ENV_PORTABLE),
-                                    &portable_ok))
+                                    &portable_ok)
+        || !armsha_hand_over_read(&tmp, core_get_params, &hand))
         return 0;
     tmp.offers = (ARMSHA_OFFER_MAC | ARMSHA_OFFER_KDF) & ~off;
     if (!armsha_kernels_choose(&tmp.kernels, armsha_cpu_features(), disabled)) {
@@ -268,8 +271,16 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     }
     /* portable = no: the families left on portable C go to the next provider. */
     /* HMAC and PBKDF2 hand the others to the default provider's, as the digests. */
-    tmp.fast_families = armsha_offered_families(&tmp.kernels, portable_ok);
-    armsha_digest_algorithms(tmp.digest_algorithms, tmp.fast_families);
+    served = armsha_offered_families(&tmp.kernels, portable_ok);
+    /* hand_over: per operation. An operation handed over for all three families is not
+     * offered at all, so that it costs nothing to go through armsha. */
+    tmp.mac_families = served & ~hand.mac;
+    tmp.kdf_families = served & ~hand.kdf;
+    if ((hand.mac & ARMSHA_ALL) == ARMSHA_ALL)
+        tmp.offers &= ~ARMSHA_OFFER_MAC;
+    if ((hand.kdf & ARMSHA_ALL) == ARMSHA_ALL)
+        tmp.offers &= ~ARMSHA_OFFER_KDF;
+    armsha_digest_algorithms(tmp.digest_algorithms, served & ~hand.digest);
     armsha_offered_report(tmp.offered, sizeof(tmp.offered), tmp.digest_algorithms);
     if (portable_ok)
         snprintf(tmp.buildinfo, sizeof(tmp.buildinfo), "%s (%s)", armsha_version,

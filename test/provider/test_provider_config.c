@@ -12,6 +12,7 @@
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/kdf.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
@@ -127,6 +128,141 @@ static void test_conf_libctx(const char *conf)
     if (armsha_test_failures == before)
         armsha_test_ok("OSSL_LIB_CTX_load_config(%s): 7 digests by name and alias from armsha and correct; "
            "MD5, SHA3-256, AES-128-CBC and provider=default requests from default", conf);
+}
+
+/* ---- the hand_over key ---------------------------------------------------- */
+
+static int find_armsha(OSSL_PROVIDER *p, void *arg);
+
+/* A library context with armsha alone (no default provider) under [armsha_sect] lines: what
+ * armsha hands over then has nobody to go to, so each handed-over operation fails and each
+ * kept one works. NULL when the config does not load armsha. */
+static OSSL_LIB_CTX *armsha_alone(const char *section_lines)
+{
+    char path[] = "/tmp/armsha-test-XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    OSSL_LIB_CTX *l;
+
+    if (f == NULL)
+        return NULL;
+    fprintf(f, "openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n"
+               "[provider_sect]\narmsha = armsha_sect\n[armsha_sect]\nactivate = 1\n%s\n",
+            section_lines);
+    fclose(f);
+    ERR_clear_error();
+    l = OSSL_LIB_CTX_new();
+    if (l != NULL && (!OSSL_LIB_CTX_load_config(l, path) || !OSSL_PROVIDER_available(l, "armsha"))) {
+        OSSL_LIB_CTX_free(l);
+        l = NULL;
+    }
+    unlink(path);
+    ERR_clear_error();
+    return l;
+}
+
+static int digest_ok(OSSL_LIB_CTX *l, const char *name)
+{
+    EVP_MD *md = EVP_MD_fetch(l, name, NULL);
+    unsigned char out[EVP_MAX_MD_SIZE];
+    unsigned n = 0;
+    int ok = md != NULL && EVP_Digest("abc", 3, out, &n, md, NULL);
+
+    EVP_MD_free(md);
+    ERR_clear_error();
+    return ok;
+}
+
+static int hmac_ok(OSSL_LIB_CTX *l, const char *digest)
+{
+    unsigned char out[EVP_MAX_MD_SIZE];
+    size_t n = 0;
+    int ok = EVP_Q_mac(l, "HMAC", NULL, digest, NULL, "key", 3, (const unsigned char *)"abc", 3,
+                       out, sizeof(out), &n) != NULL;
+
+    ERR_clear_error();
+    return ok;
+}
+
+static int pbkdf2_ok(OSSL_LIB_CTX *l, const char *digest)
+{
+    EVP_KDF *kdf = EVP_KDF_fetch(l, "PBKDF2", NULL);
+    EVP_KDF_CTX *c = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
+    unsigned char out[32];
+    OSSL_PARAM p[] = {
+        OSSL_PARAM_construct_utf8_string("digest", (char *)digest, 0),
+        OSSL_PARAM_construct_octet_string("pass", (void *)"password", 8),
+        OSSL_PARAM_construct_octet_string("salt", (void *)"saltsaltsaltsalt", 16),
+        OSSL_PARAM_construct_end()
+    };
+    int ok = c != NULL && EVP_KDF_derive(c, out, sizeof(out), p) > 0;
+
+    EVP_KDF_CTX_free(c);
+    EVP_KDF_free(kdf);
+    ERR_clear_error();
+    return ok;
+}
+
+/* hand_over = value: which of digest / HMAC / PBKDF2 of each family armsha still serves
+ * alone; want: "ddd hhh ppp" for sha1 sha256 sha512, a letter kept, '-' handed over. */
+static void hand_over_case(const char *value, const char *want, const char *offers)
+{
+    static const char *const md[3] = {"SHA1", "SHA2-256", "SHA2-512"};
+    char line[256], got[12] = "--- --- ---", buf[64];
+    OSSL_LIB_CTX *l;
+    OSSL_PROVIDER *p = NULL;
+    int i;
+
+    snprintf(line, sizeof(line), "hand_over = %s", value);
+    l = armsha_alone(line);
+    if (l == NULL) {
+        FAIL("hand_over = %s: armsha not loaded", value);
+        return;
+    }
+    for (i = 0; i < 3; i++) {
+        if (digest_ok(l, md[i]))
+            got[i] = 'd';
+        if (hmac_ok(l, md[i]))
+            got[4 + i] = 'h';
+        if (pbkdf2_ok(l, md[i]))
+            got[8 + i] = 'p';
+    }
+    CHECK(strcmp(got, want) == 0, "hand_over = %s: armsha alone serves \"%s\", expected \"%s\"",
+          value, got, want);
+    OSSL_PROVIDER_do_all(l, find_armsha, &p);
+    if (p == NULL || !prov_string(p, "armsha-offers", buf, sizeof(buf)))
+        FAIL("hand_over = %s: armsha-offers unreadable", value);
+    else
+        CHECK(strcmp(buf, offers) == 0, "hand_over = %s: armsha-offers \"%s\", expected \"%s\"",
+              value, buf, offers);
+    printf("%s   hand_over = %s -> %s (offers %s)\n", armsha_test_prefix, value, got, buf);
+    OSSL_LIB_CTX_free(l);
+}
+
+static void test_conf_hand_over(void)
+{
+    unsigned long before = armsha_test_failures;
+    OSSL_LIB_CTX *l;
+
+    hand_over_case("none", "ddd hhh ppp", "digests hmac pbkdf2");
+    hand_over_case("", "ddd hhh ppp", "digests hmac pbkdf2");
+    hand_over_case("sha256:digest", "d-d hhh ppp", "digests hmac pbkdf2");
+    /* The x86-with-SHA-NI choice: OpenSSL's digests, armsha's PBKDF2. */
+    hand_over_case("sha1:digest, sha256:digest, sha256:hmac", "--d h-h ppp",
+                   "digests hmac pbkdf2");
+    hand_over_case(" SHA512 , sha1:KDF", "dd- hh- -p-", "digests hmac pbkdf2");
+    hand_over_case("sha1:mac,sha256:hmac,sha512:mac", "ddd --- ppp", "digests pbkdf2");
+    hand_over_case("all:pbkdf2", "ddd hhh ---", "digests hmac");
+    hand_over_case("all", "--- --- ---", "digests");
+    l = armsha_alone("hand_over = sha256:digest, sha257");
+    CHECK(l == NULL, "hand_over = sha256:digest, sha257: armsha loaded anyway");
+    OSSL_LIB_CTX_free(l);
+    l = armsha_alone("hand_over = sha256:cipher");
+    CHECK(l == NULL, "hand_over = sha256:cipher: armsha loaded anyway");
+    OSSL_LIB_CTX_free(l);
+    if (armsha_test_failures == before)
+        armsha_test_ok("config key \"hand_over\": per family and operation, armsha alone serves "
+                       "exactly what is not handed over; an unknown word refuses the load");
 }
 
 /* ---- ARMSHA_DISABLE in fresh libctxs ------------------------------------ */
@@ -361,6 +497,7 @@ int main(int argc, char **argv)
         test_conf_libctx(armsha_pt.conf);
         test_disable_env();
         test_conf_disable();
+        test_conf_hand_over();
     }
     if (armsha_pt.expect_kernels == NULL && armsha_test_failures == 0)
         FAIL("ARMSHA_EXPECT_KERNELS is not set");
