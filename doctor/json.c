@@ -1,6 +1,7 @@
 /* A small JSON writer for armsha-doctor --json: members, arrays, escaped strings. */
 #include "json.h"
 
+#include <math.h>
 #include <string.h>
 
 void armsha_json_init(armsha_json_writer *w, FILE *out)
@@ -160,6 +161,16 @@ void armsha_json_uint(armsha_json_writer *w, const char *key, unsigned long valu
 {
     member(w, key);
     fprintf(w->out, "%lu", value);
+}
+
+void armsha_json_double(armsha_json_writer *w, const char *key, double value)
+{
+    if (!isfinite(value)) {
+        armsha_json_null(w, key);
+        return;
+    }
+    member(w, key);
+    fprintf(w->out, "%.6g", value);
 }
 
 void armsha_json_finish(armsha_json_writer *w)

@@ -27,6 +27,8 @@ void armsha_json_bool(armsha_json_writer *w, const char *key, int value);
 void armsha_json_tristate(armsha_json_writer *w, const char *key, int value);
 void armsha_json_int(armsha_json_writer *w, const char *key, int value);
 void armsha_json_uint(armsha_json_writer *w, const char *key, unsigned long value);
+/* A number as %.6g; null when it is not finite. */
+void armsha_json_double(armsha_json_writer *w, const char *key, double value);
 void armsha_json_finish(armsha_json_writer *w);
 
 #endif

@@ -8,9 +8,11 @@
 #include <openssl/err.h>
 
 #include "doctor.h"
+#include "speed.h"
 
 static const char usage[] =
     "usage: armsha-doctor [--json | --quiet]\n"
+    "       armsha-doctor speed [--time SECONDS] [--json]   (is armsha faster here? --help)\n"
     "Reports which openssl.cnf is in effect, whether the armsha provider is active, where its\n"
     "module was found, its kernels and what the CPU offers, and which provider serves each SHA\n"
     "digest, EVP_sha256(), HMAC and PBKDF2. Exit status 0 when armsha serves what the\n"
@@ -22,6 +24,9 @@ int main(int argc, char **argv)
 {
     static doctor_report report; /* large: static rather than on the stack */
     int json = 0, quiet = 0, i;
+
+    if (argc > 1 && strcmp(argv[1], "speed") == 0)
+        return armsha_doctor_speed_main(argc - 1, argv + 1);
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) {

@@ -20,11 +20,12 @@
 #include <openssl/provider.h>
 
 #include "doctor.h"
+#include "speed.h"
 
 /* Where libcrypto looks for a provider module (OpenSSL 3.0 crypto/provider_core.c):
  * OPENSSL_MODULES or the built-in directory, joined with the config's module path, or
  * with the provider's name and the DSO extension. */
-static void module_path(doctor_provider *p, const doctor_config *c)
+void armsha_doctor_module_path(doctor_provider *p, const doctor_config *c)
 {
     const char *env = getenv("OPENSSL_MODULES");
     const char *ext = OPENSSL_info(OPENSSL_INFO_DSO_EXTENSION);
@@ -68,7 +69,7 @@ static int list_one(OSSL_PROVIDER *prov, void *varg)
 }
 
 /* A string parameter, "" with 0 when the provider does not answer it. */
-static int get_string(OSSL_PROVIDER *prov, const char *key, char *out, size_t size)
+int armsha_doctor_prov_string(OSSL_PROVIDER *prov, const char *key, char *out, size_t size)
 {
     const char *v = NULL;
     OSSL_PARAM req[2];
@@ -102,7 +103,7 @@ static void loaded_from(doctor_provider *p, const OSSL_PROVIDER *prov)
 }
 
 /* Drains the error queue into p->load_errors, oldest (the cause) first. */
-static void take_errors(doctor_provider *p)
+void armsha_doctor_take_errors(doctor_provider *p)
 {
     unsigned long e;
     const char *data = NULL;
@@ -141,14 +142,14 @@ static void load_directly(doctor_provider *p, const doctor_config *c)
         armsha_doctor_copy(p->load_error_first, sizeof(p->load_error_first),
                            "armsha-doctor: out of memory");
     } else if (NCONF_load_bio(conf, bio, &errline) <= 0 || CONF_modules_load(conf, NULL, 0) <= 0) {
-        take_errors(p);
+        armsha_doctor_take_errors(p);
         if (p->load_error_first[0] == '\0')
             snprintf(p->load_error_first, sizeof(p->load_error_first),
                      "armsha-doctor could not read back armsha's section (line %ld)", errline);
     } else {
         prov = OSSL_PROVIDER_load(libctx, c->name);
         p->direct_ok = prov != NULL;
-        take_errors(p);
+        armsha_doctor_take_errors(p);
         if (prov == NULL && p->load_error_first[0] == '\0')
             armsha_doctor_copy(p->load_error_first, sizeof(p->load_error_first),
                                "OSSL_PROVIDER_load failed without an error");
@@ -165,7 +166,7 @@ void armsha_doctor_probe(doctor_provider *p, const doctor_config *c)
     find_arg arg;
 
     memset(p, 0, sizeof(*p));
-    module_path(p, c);
+    armsha_doctor_module_path(p, c);
     arg.name = c->configured ? c->name : "armsha";
     arg.found = NULL;
     arg.p = p;
@@ -173,9 +174,9 @@ void armsha_doctor_probe(doctor_provider *p, const doctor_config *c)
     p->active = arg.found != NULL && OSSL_PROVIDER_available(NULL, arg.name);
     if (p->active) {
         loaded_from(p, arg.found);
-        get_string(arg.found, OSSL_PROV_PARAM_VERSION, p->version, sizeof(p->version));
-        p->has_kernels = get_string(arg.found, "armsha-kernels", p->kernels, sizeof(p->kernels));
-        p->has_offered = get_string(arg.found, "armsha-offered", p->offered, sizeof(p->offered));
+        armsha_doctor_prov_string(arg.found, OSSL_PROV_PARAM_VERSION, p->version, sizeof(p->version));
+        p->has_kernels = armsha_doctor_prov_string(arg.found, "armsha-kernels", p->kernels, sizeof(p->kernels));
+        p->has_offered = armsha_doctor_prov_string(arg.found, "armsha-offered", p->offered, sizeof(p->offered));
     } else if (c->configured) {
         load_directly(p, c);
     }
