@@ -85,6 +85,9 @@ typedef struct speed_report {
     doctor_config conf;
     doctor_provider prov;     /* where armsha was looked for, its kernels, load errors */
     int loaded;               /* armsha could be loaded */
+    /* ARMSHA_DOCTOR_SPEED_JUDGE_ANYWAY=1, for the tests under qemu only: verdicts and lines
+     * even under emulation (the notice stays), so that the lines' mechanics can be checked. */
+    int judge_anyway;
     char name[128];           /* its provider name (the property query's) */
     speed_row rows[SPEED_NROWS];
     unsigned hand[SPEED_NOPS];

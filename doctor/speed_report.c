@@ -112,7 +112,7 @@ void armsha_speed_print_text(const speed_report *r)
             printf("%-22s default: %s\n", "", row->error[SPEED_DEFAULT]);
     }
     printf("\n");
-    if (h->emulated) {
+    if (h->emulated && !r->judge_anyway) {
         printf("armsha-doctor speed: no verdict under emulation; run it on the machine itself\n");
         return;
     }
@@ -216,7 +216,7 @@ void armsha_speed_print_json(const speed_report *r)
     }
     armsha_json_end_array(&w);
     /* The suggestion, only where there is a verdict to base it on. */
-    if (!h->emulated && r->loaded && any_verdict(r)) {
+    if ((!h->emulated || r->judge_anyway) && r->loaded && any_verdict(r)) {
         armsha_json_begin_object(&w, "hand_over");
         for (op = 0; op < SPEED_NOPS; op++) {
             unsigned f;

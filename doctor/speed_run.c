@@ -345,7 +345,7 @@ void armsha_speed_run(speed_report *r, int progress)
         }
         if (libctx != NULL)
             time_row(row, sides, row_budget);
-        armsha_speed_judge(row, !r->host.emulated);
+        armsha_speed_judge(row, !r->host.emulated || r->judge_anyway);
     }
     if (progress)
         fprintf(stderr, "\r%60s\r", "");
