@@ -81,9 +81,12 @@ static void name_midr(speed_host *h, unsigned long midr, const char *from)
     const char *name = part_name(impl, part);
 
     h->cpu_from = from;
-    snprintf(h->cpu, sizeof(h->cpu), "%s r%lup%lu (MIDR 0x%08lx)",
-             name != NULL ? name : "implementer/part not in armsha-doctor's table",
-             (midr >> 20) & 0xf, midr & 0xf, midr);
+    if (name != NULL)
+        snprintf(h->cpu, sizeof(h->cpu), "%s r%lup%lu (MIDR 0x%08lx)", name, (midr >> 20) & 0xf,
+                 midr & 0xf, midr);
+    else
+        snprintf(h->cpu, sizeof(h->cpu), "implementer 0x%02x part 0x%03x r%lup%lu (MIDR 0x%08lx)",
+                 impl, part, (midr >> 20) & 0xf, midr & 0xf, midr);
 }
 
 static void cpu_name(speed_host *h)

@@ -112,12 +112,12 @@ void armsha_speed_print_text(const speed_report *r)
             printf("%-22s default: %s\n", "", row->error[SPEED_DEFAULT]);
     }
     printf("\n");
-    if (h->emulated && !r->judge_anyway) {
-        printf("armsha-doctor speed: no verdict under emulation; run it on the machine itself\n");
-        return;
-    }
     if (!r->loaded) {
         printf("armsha-doctor speed: armsha cannot be loaded, only the default provider was timed\n");
+        return;
+    }
+    if (h->emulated && !r->judge_anyway) {
+        printf("armsha-doctor speed: no verdict under emulation; run it on the machine itself\n");
         return;
     }
     if (!any_verdict(r)) {
