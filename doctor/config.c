@@ -94,7 +94,7 @@ static int names_armsha(const CONF *conf, const CONF_VALUE *entry)
 
 /* Writes value so that the config parser reads it back unchanged: every character that is
  * not a letter or digit escaped with a backslash (quotes, '#', '$' and spaces included). */
-static void append_escaped(char *dst, size_t size, const char *value)
+void armsha_doctor_append_escaped(char *dst, size_t size, const char *value)
 {
     for (; *value != '\0'; value++) {
         unsigned char ch = (unsigned char)*value;
@@ -164,7 +164,7 @@ static void read_armsha_section(doctor_config *c, const CONF *conf, const CONF_V
         }
         if (plain_key(v->name)) {
             armsha_doctor_append(c->standalone, sizeof(c->standalone), "%s = ", v->name);
-            append_escaped(c->standalone, sizeof(c->standalone), v->value);
+            armsha_doctor_append_escaped(c->standalone, sizeof(c->standalone), v->value);
             armsha_doctor_append(c->standalone, sizeof(c->standalone), "\n");
         }
     }

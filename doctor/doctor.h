@@ -127,6 +127,8 @@ void armsha_doctor_append(char *dst, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* config.c: value appended so that the config parser reads it back unchanged. */
+void armsha_doctor_append_escaped(char *dst, size_t size, const char *value);
 /* 1 when word appears in the space-separated list. */
 int armsha_doctor_in_list(const char *list, const char *word);
 

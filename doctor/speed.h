@@ -52,11 +52,11 @@ void armsha_speed_rows(speed_row rows[SPEED_NROWS]);
 void armsha_speed_judge(speed_row *row, int judge);
 
 /* Families to hand over per operation ([SPEED_OP_*], SPEED_FAM_* bits): a digest family when
- * more of its rows are slower than faster, HMAC and PBKDF2 by their one row each. */
+ * more of its rows are slower than faster, PBKDF2 by its row, HMAC (all families) by its row. */
 void armsha_speed_hand_over(const speed_row *rows, int n, unsigned hand[SPEED_NOPS]);
 
-/* The hand_over value for hand ("sha256:digest, sha1:pbkdf2"; "none" when empty): a whole
- * family as its bare word when all three of its operations go. */
+/* The hand_over value for hand ("all:hmac, sha256:digest, sha1:pbkdf2"; "none" when empty):
+ * an operation of every family as "all:OP", a family of every operation as its bare word. */
 void armsha_speed_hand_over_words(char *buf, size_t size, const unsigned hand[SPEED_NOPS]);
 
 const char *armsha_speed_verdict_word(int verdict);

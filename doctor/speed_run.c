@@ -272,8 +272,11 @@ static OSSL_PROVIDER *load_armsha(speed_report *r, OSSL_LIB_CTX *libctx)
     armsha_doctor_copy(r->name, sizeof(r->name), r->conf.configured ? r->conf.name : "armsha");
     snprintf(text, sizeof(text), "openssl_conf = speed_init\n[speed_init]\nproviders = speed_p\n"
              "[speed_p]\n%s = speed_armsha\n[speed_armsha]\n", r->name);
-    if (r->conf.has_module)
-        armsha_doctor_append(text, sizeof(text), "module = %s\n", r->prov.module_path);
+    if (r->conf.has_module) {
+        armsha_doctor_append(text, sizeof(text), "module = ");
+        armsha_doctor_append_escaped(text, sizeof(text), r->prov.module_path);
+        armsha_doctor_append(text, sizeof(text), "\n");
+    }
     bio = BIO_new_mem_buf(text, -1);
     ERR_clear_error();
     if (conf != NULL && bio != NULL && NCONF_load_bio(conf, bio, &errline) > 0

@@ -129,24 +129,44 @@ void armsha_speed_hand_over(const speed_row *rows, int n, unsigned hand[SPEED_NO
             if (slower[op][f] > faster[op][f])
                 hand[op] |= 1u << f;
     }
+    /* HMAC goes as a whole: one family handed over while armsha still offers HMAC runs
+     * through armsha's HMAC into the default's, which costs more per message than either
+     * (bench/RESULTS.md, "armsha-doctor speed"). Its one row (SHA-256) decides. */
+    if (hand[SPEED_OP_HMAC] != 0)
+        hand[SPEED_OP_HMAC] = SPEED_FAM_SHA1 | SPEED_FAM_SHA256 | SPEED_FAM_SHA512;
 }
 
 void armsha_speed_hand_over_words(char *buf, size_t size, const unsigned hand[SPEED_NOPS])
 {
     static const char *const fam[3] = {"sha1", "sha256", "sha512"};
     static const char *const ops[SPEED_NOPS] = {"digest", "hmac", "pbkdf2"};
-    int f, op;
+    const unsigned all = SPEED_FAM_SHA1 | SPEED_FAM_SHA256 | SPEED_FAM_SHA512;
+    int f, op, whole[SPEED_NOPS], any_whole = 0;
 
     armsha_doctor_copy(buf, size, "");
+    if ((hand[0] & hand[1] & hand[2] & all) == all) {
+        armsha_doctor_copy(buf, size, "all");
+        return;
+    }
+    /* An operation handed over for every family: "all:OP". */
+    for (op = 0; op < SPEED_NOPS; op++) {
+        whole[op] = (hand[op] & all) == all;
+        any_whole |= whole[op];
+        if (whole[op])
+            armsha_doctor_append(buf, size, "%s%s", buf[0] ? ", " : "", "all:");
+        if (whole[op])
+            armsha_doctor_append(buf, size, "%s", ops[op]);
+    }
     for (f = 0; f < 3; f++) {
         unsigned bit = 1u << f;
 
-        if ((hand[0] & hand[1] & hand[2] & bit) != 0) {
+        /* Every operation of the family: its bare word. */
+        if (!any_whole && (hand[0] & hand[1] & hand[2] & bit) != 0) {
             armsha_doctor_append(buf, size, "%s%s", buf[0] ? ", " : "", fam[f]);
             continue;
         }
         for (op = 0; op < SPEED_NOPS; op++)
-            if (hand[op] & bit)
+            if (!whole[op] && (hand[op] & bit))
                 armsha_doctor_append(buf, size, "%s%s:%s", buf[0] ? ", " : "", fam[f], ops[op]);
     }
     if (buf[0] == '\0')

@@ -118,7 +118,21 @@ static void test_verdicts(void)
     CHECK(rows[12].verdict == SPEED_SAME, "SHA-512 1 KiB at equal timings: verdict %d",
           rows[12].verdict);
     CHECK(rows[16].verdict == SPEED_FASTER, "PBKDF2-SHA1: verdict %d", rows[16].verdict);
-    CHECK(strcmp(words, "sha1:digest, sha256") == 0, "x86-like: hand_over = \"%s\"", words);
+    /* HMAC slower at SHA-256: HMAC goes as a whole (no armsha HMAC wrapping the default's). */
+    CHECK(strcmp(words, "all:hmac, sha1:digest, sha256:digest, sha256:pbkdf2") == 0,
+          "x86-like: hand_over = \"%s\"", words);
+    fill(&rows[find(rows, "HMAC-SHA256 64 B")], 1.0e-6, 1.0e-6, 0.02);
+    fill(&rows[find(rows, "PBKDF2-HMAC-SHA1")], 300e-9, 150e-9, 0.02);
+    judge_all(rows, 1, words, sizeof(words));
+    CHECK(strcmp(words, "sha1:digest, sha1:pbkdf2, sha256:digest, sha256:pbkdf2") == 0,
+          "HMAC the same, PBKDF2-SHA1 slower: hand_over = \"%s\"", words);
+    fill(&rows[find(rows, "HMAC-SHA256 64 B")], 1.5e-6, 1.0e-6, 0.02);
+    for (i = 10; i < 15; i++)
+        fill(&rows[i], 200e-9, 100e-9, 0.05);
+    fill(&rows[find(rows, "PBKDF2-HMAC-SHA512")], 300e-9, 150e-9, 0.02);
+    judge_all(rows, 1, words, sizeof(words));
+    CHECK(strcmp(words, "all") == 0,
+          "everything slower: hand_over = \"%s\"", words);
 
     /* The same under emulation: nothing judged, nothing handed over. */
     judge_all(rows, 0, words, sizeof(words));
@@ -156,8 +170,16 @@ static void test_verdicts(void)
     judge_all(rows, 1, words, sizeof(words));
     CHECK(rows[0].verdict == SPEED_NONE && rows[0].ratio == 0, "armsha absent: verdict %d",
           rows[0].verdict);
-    CHECK(strcmp(words, "sha1:pbkdf2, sha256, sha512:digest, sha512:pbkdf2") == 0,
+    CHECK(strcmp(words, "all:hmac, all:pbkdf2, sha256:digest, sha512:digest") == 0,
           "everything slower but SHA-1's digests: \"%s\"", words);
+    /* Every operation of one family, no operation of all: the family's bare word. */
+    for (i = 0; i < SPEED_NROWS; i++)
+        fill(&rows[i], 100e-9, 100e-9, 0.01);
+    for (i = 10; i < 15; i++)
+        fill(&rows[i], 200e-9, 100e-9, 0.01);
+    fill(&rows[find(rows, "PBKDF2-HMAC-SHA512")], 300e-9, 150e-9, 0.02);
+    judge_all(rows, 1, words, sizeof(words));
+    CHECK(strcmp(words, "sha512:digest, sha512:pbkdf2") == 0, "SHA-512 slower: \"%s\"", words);
 }
 
 int main(void)
