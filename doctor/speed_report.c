@@ -17,19 +17,19 @@ static const char *section(const speed_report *r)
     return r->conf.configured ? r->conf.section : "armsha_sect";
 }
 
-/* seconds in the unit that keeps 3-4 digits: "812 ns", "3.41 us", "1.20 ms" */
+/* seconds in three significant digits of the unit that suits: "812 ns", "3.41 us", "12 ms" */
 static void fmt_time(char *buf, size_t size, double s)
 {
     if (s <= 0)
         snprintf(buf, size, "-");
     else if (s < 1e-6)
-        snprintf(buf, size, "%.0f ns", s * 1e9);
+        snprintf(buf, size, "%.3g ns", s * 1e9);
     else if (s < 1e-3)
-        snprintf(buf, size, "%.2f us", s * 1e6);
+        snprintf(buf, size, "%.3g us", s * 1e6);
     else if (s < 1)
-        snprintf(buf, size, "%.2f ms", s * 1e3);
+        snprintf(buf, size, "%.3g ms", s * 1e3);
     else
-        snprintf(buf, size, "%.2f s", s);
+        snprintf(buf, size, "%.3g s", s);
 }
 
 static void fmt_side(char *buf, size_t size, const speed_row *row, int side)
@@ -66,7 +66,7 @@ static int any_verdict(const speed_report *r)
 void armsha_speed_print_text(const speed_report *r)
 {
     const speed_host *h = &r->host;
-    int i, op;
+    int i;
 
     printf("armsha-doctor speed %s, %s\n", ARMSHA_DOCTOR_VERSION, r->openssl_version);
     printf("cpu:         %s%s%s%s\n", h->cpu[0] ? h->cpu : "(not reported)",
@@ -124,17 +124,10 @@ void armsha_speed_print_text(const speed_report *r)
         printf("armsha-doctor speed: nothing could be compared\n");
         return;
     }
-    printf("slower here, to hand to the default provider:");
-    if (strcmp(r->words, "none") == 0)
-        printf(" nothing");
-    for (op = 0; op < SPEED_NOPS; op++) {
-        unsigned f;
-
-        for (f = 1; f <= 4; f <<= 1)
-            if (r->hand[op] & f)
-                printf(" %s:%s", family_word(f), op_words[op]);
-    }
-    printf("\n");
+    printf("slower here, to hand to the default provider: %s%s\n",
+           strcmp(r->words, "none") == 0 ? "nothing" : r->words,
+           r->hand[SPEED_OP_HMAC] ? " (HMAC as a whole: a family handed over alone would run "
+                                    "armsha's HMAC into the default's)" : "");
     printf("Add these lines to /etc/ssl/openssl.cnf after the line "
            "\".include /usr/share/armsha/system.cnf\" (README, \"Debian package\"), or to the "
            "[%s] of the armsha.cnf in use; this command changed nothing:\n", section(r));

@@ -216,9 +216,11 @@ static unsigned long calibrate(side *s, const speed_row *row, double target, cha
     return n > 0 ? n : 1;
 }
 
-static void time_row(speed_row *row, side sides[2], double budget)
+/* budget: the row's wall time; share: the part of wall time this thread gets the CPU (a
+ * loaded machine gives less), so that batches timed in CPU time fit the wall budget. */
+static void time_row(speed_row *row, side sides[2], double budget, double share)
 {
-    double start = now(), per_batch = budget / (2.0 * RUNS_AIMED);
+    double start = now(), per_batch = budget * share / (2.0 * RUNS_AIMED);
     unsigned long n[2] = {0, 0};
     int k, r;
 
@@ -299,7 +301,7 @@ void armsha_speed_run(speed_report *r, int progress)
     OSSL_LIB_CTX *libctx = OSSL_LIB_CTX_new();
     OSSL_PROVIDER *def = NULL, *armsha = NULL;
     char armsha_props[160];
-    double start = now(), row_budget;
+    double start = now(), cpu_start = cpu_now(), row_budget;
     side sides[2];
     int i;
 
@@ -325,10 +327,15 @@ void armsha_speed_run(speed_report *r, int progress)
      * their digest): the default provider's. */
     if (libctx != NULL)
         EVP_set_default_properties(libctx, "?provider=default");
-    row_budget = r->budget / SPEED_NROWS;
     for (i = 0; i < SPEED_NROWS; i++) {
         speed_row *row = &r->rows[i];
+        double wall = now() - start, share = wall > 0.01 ? (cpu_now() - cpu_start) / wall : 1;
 
+        /* What is left, shared among the rows left: a row that ran over is made up for. */
+        row_budget = (r->budget - wall) / (SPEED_NROWS - i);
+        if (row_budget < r->budget / SPEED_NROWS / 4)
+            row_budget = r->budget / SPEED_NROWS / 4;
+        share = share < 0.05 ? 0.05 : share > 1 ? 1 : share;
         if (progress)
             fprintf(stderr, "\rarmsha-doctor speed: %2d/%d %-22s", i + 1, SPEED_NROWS, row->name);
         memset(sides, 0, sizeof(sides));
@@ -347,7 +354,7 @@ void armsha_speed_run(speed_report *r, int progress)
             sides[SPEED_ARMSHA].libctx = NULL;
         }
         if (libctx != NULL)
-            time_row(row, sides, row_budget);
+            time_row(row, sides, row_budget, share);
         armsha_speed_judge(row, !r->host.emulated || r->judge_anyway);
     }
     if (progress)
