@@ -125,7 +125,7 @@ static void cpu_name(speed_host *h)
 {
     unsigned regs[12], i;
 
-    if (__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
+    if ((unsigned)__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
         for (i = 0; i < 3; i++)
             __get_cpuid(0x80000002u + i, &regs[4 * i], &regs[4 * i + 1], &regs[4 * i + 2],
                         &regs[4 * i + 3]);

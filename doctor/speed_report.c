@@ -96,7 +96,7 @@ void armsha_speed_print_text(const speed_report *r)
            "ratio", "verdict");
     for (i = 0; i < SPEED_NROWS; i++) {
         const speed_row *row = &r->rows[i];
-        char a[96], d[96], ratio[16];
+        char a[128], d[128], ratio[16];
 
         fmt_side(a, sizeof(a), row, SPEED_ARMSHA);
         fmt_side(d, sizeof(d), row, SPEED_DEFAULT);
