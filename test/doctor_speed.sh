@@ -119,6 +119,22 @@ else
     fi
 fi
 
+# On a terminal (natively, where script(1) can give it one): the progress line on stderr.
+if [ "$emulated" = false ] && [ $# -eq 1 ] && command -v script > /dev/null 2>&1 \
+    && ! script -qec true /dev/null < /dev/null > /dev/null 2>&1; then
+    echo "note: script(1) cannot make a pseudo-terminal here: the progress line is not checked"
+elif [ "$emulated" = false ] && [ $# -eq 1 ] && command -v script > /dev/null 2>&1; then
+    checks=$((checks + 1))
+    env OPENSSL_CONF="$conf" OPENSSL_MODULES="$module_dir" script -qec "'$1' speed --time 0.2" /dev/null \
+        < /dev/null > "$tmp/tty.out" 2>&1
+    if grep -q "armsha-doctor speed: 19/19 PBKDF2-HMAC-SHA512" "$tmp/tty.out" \
+        && grep -q "^SHA-1 16 B " "$tmp/tty.out"; then
+        pass "on a terminal: the progress line, then the report"
+    else
+        sed 's/^/    | /' "$tmp/tty.out"
+        fail "on a terminal: no progress line"
+    fi
+fi
 fi
 
 # 2. --json: parses; 19 rows with the same fields, both sides timed; --time 1 bounds it.
