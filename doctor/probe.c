@@ -177,6 +177,8 @@ void armsha_doctor_probe(doctor_provider *p, const doctor_config *c)
         armsha_doctor_prov_string(arg.found, OSSL_PROV_PARAM_VERSION, p->version, sizeof(p->version));
         p->has_kernels = armsha_doctor_prov_string(arg.found, "armsha-kernels", p->kernels, sizeof(p->kernels));
         p->has_offered = armsha_doctor_prov_string(arg.found, "armsha-offered", p->offered, sizeof(p->offered));
+        p->has_cores = armsha_doctor_prov_string(arg.found, "armsha-mac-kdf-cores", p->cores,
+                                                 sizeof(p->cores));
     } else if (c->configured) {
         load_directly(p, c);
     }

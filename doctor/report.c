@@ -105,6 +105,8 @@ void armsha_doctor_print_text(const doctor_report *r, int quiet)
         printf("kernels:       %s\n", p->has_kernels ? p->kernels : "(not reported)");
         printf("offered:       %s\n", !p->has_offered ? "(not reported: all seven digests)"
                                       : p->offered[0] ? p->offered : "nothing");
+        if (p->has_cores)
+            printf("mac/kdf cores: %s\n", p->cores);
     } else {
         printf("armsha:        not active\n");
     }
@@ -244,6 +246,7 @@ void armsha_doctor_print_json(const doctor_report *r)
         json_words(&w, "offered", p->offered);
     else
         armsha_json_null(&w, "offered");
+    armsha_json_string_or_null(&w, "mac_kdf_cores", p->has_cores ? p->cores : NULL);
     armsha_json_bool(&w, "direct_load_tried", p->direct_tried);
     armsha_json_bool(&w, "direct_load_ok", p->direct_ok);
     json_lines(&w, "load_errors", p->load_errors);

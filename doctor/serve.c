@@ -153,14 +153,36 @@ static void serve_legacy(doctor_report *r)
     EVP_MD_CTX_free(ctx);
 }
 
-/* The digest a MAC or KDF hashes with. armsha's own HMAC and PBKDF2 run its cores; another
- * provider's fetch the digest by name in the same library context with no properties of
- * their own, which is the fetch below. */
-static void digest_used(doctor_serve *s, const char *digest)
+/* Whether armsha's HMAC ("hmac") or PBKDF2 ("pbkdf2") runs SHA-256 on its own core: its
+ * armsha-mac-kdf-cores parameter says (portable = no and hand_over leave families to the
+ * default provider's); an armsha without it always does. */
+static int core_serves_sha256(const doctor_report *r, const char *op)
+{
+    char key[16], list[128];
+    const char *at;
+
+    if (!r->prov.has_cores)
+        return 1;
+    snprintf(key, sizeof(key), "%s=", op);
+    at = strstr(r->prov.cores, key);
+    if (at == NULL)
+        return 0;
+    at += strlen(key);
+    /* ",sha1,sha256," holds ",sha256," when the list names it */
+    snprintf(list, sizeof(list), ",%.*s,", (int)strcspn(at, " "), at);
+    return strstr(list, ",sha256,") != NULL;
+}
+
+/* The digest a MAC or KDF hashes with. armsha's own HMAC and PBKDF2 run its cores where it
+ * serves the family, and hand it to the default provider's otherwise; another provider's
+ * fetch the digest by name in the same library context with no properties of their own,
+ * which is the fetch below. */
+static void digest_used(const doctor_report *r, doctor_serve *s, const char *digest,
+                        const char *op)
 {
     EVP_MD *md;
 
-    if (strcmp(s->provider, "armsha") == 0) {
+    if (strcmp(s->provider, "armsha") == 0 && core_serves_sha256(r, op)) {
         armsha_doctor_copy(s->digest_provider, sizeof(s->digest_provider), "armsha");
         s->digest_how = "armsha's HMAC and PBKDF2 hash with armsha's own cores";
         return;
@@ -168,7 +190,10 @@ static void digest_used(doctor_serve *s, const char *digest)
     md = EVP_MD_fetch(NULL, digest, NULL);
     provider_name(s->digest_provider, sizeof(s->digest_provider),
                   md != NULL ? EVP_MD_get0_provider(md) : NULL);
-    s->digest_how = "fetched by name under the default properties, as the MAC/KDF does";
+    s->digest_how = strcmp(s->provider, "armsha") == 0
+                        ? "armsha hands SHA-256 to the default provider's, which fetches it by "
+                          "name under the default properties (armsha-mac-kdf-cores)"
+                        : "fetched by name under the default properties, as the MAC/KDF does";
     EVP_MD_free(md);
     ERR_clear_error();
 }
@@ -183,14 +208,15 @@ static void serve_hmac(doctor_report *r)
     OSSL_PARAM params[2];
 
     s->what = "HMAC";
-    s->expect = r->digests[2].expect; /* its SHA-256 must come from armsha when SHA-256 does */
+    /* its SHA-256 must come from armsha when SHA-256 does, unless armsha's HMAC hands it on */
+    s->expect = core_serves_sha256(r, "hmac") ? r->digests[2].expect : NULL;
     if (ctx == NULL) {
         take_error(s, "no provider serves HMAC");
         goto done;
     }
     s->fetched = 1;
     provider_name(s->provider, sizeof(s->provider), EVP_MAC_get0_provider(mac));
-    digest_used(s, "SHA256");
+    digest_used(r, s, "SHA256", "hmac");
     params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)"SHA256", 0);
     params[1] = OSSL_PARAM_construct_end();
     if (EVP_MAC_init(ctx, (const unsigned char *)hmac_key, strlen(hmac_key), params)
@@ -214,14 +240,14 @@ static void serve_pbkdf2(doctor_report *r)
     OSSL_PARAM params[5];
 
     s->what = "PBKDF2";
-    s->expect = r->digests[2].expect;
+    s->expect = core_serves_sha256(r, "pbkdf2") ? r->digests[2].expect : NULL;
     if (ctx == NULL) {
         take_error(s, "no provider serves PBKDF2");
         goto done;
     }
     s->fetched = 1;
     provider_name(s->provider, sizeof(s->provider), EVP_KDF_get0_provider(kdf));
-    digest_used(s, "SHA256");
+    digest_used(r, s, "SHA256", "pbkdf2");
     params[0] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)"SHA256", 0);
     params[1] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PASSWORD, (void *)pbkdf2_pass,
                                                   strlen(pbkdf2_pass));

@@ -109,7 +109,8 @@ static void compare_cpu(doctor_report *r)
         if (family_offered(r, fam[i])) {
             snprintf(line, sizeof(line),
                      "armsha serves %s with portable C, which OpenSSL's own code may beat on this "
-                     "CPU; portable = no in [%s] leaves it to OpenSSL", fam[i], r->conf.section);
+                     "CPU (armsha-doctor speed measures it); portable = no or hand_over in [%s] "
+                     "leaves it to OpenSSL", fam[i], r->conf.section);
             warn(r, line);
         }
     }
@@ -176,8 +177,9 @@ void armsha_doctor_verdict(doctor_report *r)
         return;
     }
     if (p->has_offered && p->offered[0] == '\0')
-        set(r, DOCTOR_OK, "armsha is active and offers nothing here (portable = no and no "
-            "family runs on SHA instructions); OpenSSL's own code serves every digest");
+        set(r, DOCTOR_OK, "armsha is active and offers nothing here (%s); OpenSSL's own code "
+            "serves every digest", c->has_hand_over ? "portable = no and hand_over leave every "
+            "digest to it" : "portable = no and no family runs on SHA instructions");
     else
         set(r, DOCTOR_OK, "armsha is active and serves %s (%s)",
             p->has_offered && offered_count(r) < DOCTOR_NDIGESTS ? p->offered : "all seven digests",

@@ -29,6 +29,8 @@ typedef struct armsha_provctx {
     /* ARMSHA_SHA* families HMAC and PBKDF2 run on armsha's core (the others go to the
      * default provider's): those served (portable = no) and not handed over (hand_over). */
     unsigned mac_families, kdf_families;
+    /* Their report, "hmac=sha1,sha256,sha512 pbkdf2=sha1,sha256" ("none" for neither). */
+    char cores[64];
     /* The running libcrypto's version, major * 100 + minor, read once at load: where the
      * default provider's answers changed between versions, armsha answers as the one beside
      * it (armsha_openssl_at_least), and parameter calls run per MAC must not ask libcrypto. */

@@ -39,6 +39,9 @@
     "sha1, sha256, sha512, all, none, hmac (or mac), pbkdf2 (or kdf) (comma-separated)"
 /* UTF8 string: what the provider serves, such as "digests hmac pbkdf2". */
 #define ARMSHA_PARAM_OFFERS "armsha-offers"
+/* UTF8 string: the families HMAC and PBKDF2 run on armsha's cores (the others go to the
+ * default provider's): "hmac=sha1,sha256,sha512 pbkdf2=sha1,sha256,sha512". */
+#define ARMSHA_PARAM_CORES "armsha-mac-kdf-cores"
 /* Key in the provider's openssl.cnf section: "off" leaves only the digests. */
 #define ARMSHA_CONF_MAC_KDF "mac_kdf"
 
@@ -56,6 +59,7 @@ static const OSSL_PARAM provider_gettable[] = {
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_KERNELS, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_OFFERED, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_OFFERS, NULL, 0),
+    OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_CORES, NULL, 0),
     OSSL_PARAM_END
 };
 
@@ -80,6 +84,29 @@ static int set_string(const armsha_provctx *pc, OSSL_PARAM *p, const char *s)
     armsha_raise(pc, ARMSHA_R_WRONG_PARAM_TYPE,
                  "\"%s\" is a UTF8 string (OSSL_PARAM_UTF8_PTR or OSSL_PARAM_UTF8_STRING)", p->key);
     return 0;
+}
+
+/* "sha1,sha256" for ARMSHA_SHA1 | ARMSHA_SHA256, "none" for 0. */
+static void family_list(char *buf, size_t size, unsigned families)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (unsigned f = ARMSHA_SHA1; f <= ARMSHA_SHA512 && used < size; f <<= 1)
+        if (families & f)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? "," : "",
+                                     armsha_family_name(f));
+    if (used == 0)
+        snprintf(buf, size, "none");
+}
+
+static void cores_report(armsha_provctx *pc)
+{
+    char mac[24], kdf[24];
+
+    family_list(mac, sizeof(mac), pc->offers & ARMSHA_OFFER_MAC ? pc->mac_families : 0);
+    family_list(kdf, sizeof(kdf), pc->offers & ARMSHA_OFFER_KDF ? pc->kdf_families : 0);
+    snprintf(pc->cores, sizeof(pc->cores), "hmac=%s pbkdf2=%s", mac, kdf);
 }
 
 static int armsha_get_params(void *provctx, OSSL_PARAM params[])
@@ -111,6 +138,9 @@ static int armsha_get_params(void *provctx, OSSL_PARAM params[])
         if (!set_string(pc, p, offers[pc->offers & 3]))
             return 0;
     }
+    p = OSSL_PARAM_locate(params, ARMSHA_PARAM_CORES);
+    if (p != NULL && !set_string(pc, p, pc->cores))
+        return 0;
     p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
     if (p != NULL && !OSSL_PARAM_set_int(p, 1)) {
         armsha_raise(pc, ARMSHA_R_WRONG_PARAM_TYPE, "\"%s\" is an integer", p->key);
@@ -281,6 +311,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     if ((hand.kdf & ARMSHA_ALL) == ARMSHA_ALL)
         tmp.offers &= ~ARMSHA_OFFER_KDF;
     armsha_digest_algorithms(tmp.digest_algorithms, served & ~hand.digest);
+    cores_report(&tmp);
     armsha_offered_report(tmp.offered, sizeof(tmp.offered), tmp.digest_algorithms);
     if (portable_ok)
         snprintf(tmp.buildinfo, sizeof(tmp.buildinfo), "%s (%s)", armsha_version,

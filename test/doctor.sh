@@ -212,6 +212,16 @@ run bad-portable "$tmp/badportable.cnf" "$module_dir" "$@"
 expect bad-portable 1 'armsha-doctor: problem: armsha is configured but not active: ' \
     'config key portable = "maybe": not a yes/no word; accepted: yes, no, true, false, 1, 0'
 
+# 8b. hand_over: the key shown, the digest it hands over from default, armsha's PBKDF2 and
+# HMAC cores as armsha-mac-kdf-cores reports them, still right.
+write_conf "$tmp/handover.cnf" "activate = 1
+hand_over = sha256:digest, sha256:pbkdf2"
+run hand-over "$tmp/handover.cnf" "$module_dir" "$@"
+expect hand-over 0 "armsha-doctor: ok: " ", hand_over = sha256:digest, sha256:pbkdf2" \
+    "mac/kdf cores: hmac=sha1,sha256,sha512 pbkdf2=sha1,sha512" "  SHA2-256       default    ok" \
+    "  SHA1           armsha     ok" "  PBKDF2         armsha     ok" \
+    "armsha hands SHA-256 to the default provider's"
+
 # 9. portable = no with a required (not preferred) provider=armsha: the digests armsha leaves
 # alone then have no provider at all, which the doctor must report as the first one missing.
 sed -e 's/^default_properties = ?provider=armsha/default_properties = provider=armsha/' "$fleet" > "$tmp/required.cnf"

@@ -205,7 +205,8 @@ static int pbkdf2_ok(OSSL_LIB_CTX *l, const char *digest)
 
 /* hand_over = value: which of digest / HMAC / PBKDF2 of each family armsha still serves
  * alone; want: "ddd hhh ppp" for sha1 sha256 sha512, a letter kept, '-' handed over. */
-static void hand_over_case(const char *value, const char *want, const char *offers)
+static void hand_over_case(const char *value, const char *want, const char *offers,
+                           const char *cores)
 {
     static const char *const md[3] = {"SHA1", "SHA2-256", "SHA2-512"};
     char line[256], got[12] = "--- --- ---", buf[64];
@@ -235,25 +236,34 @@ static void hand_over_case(const char *value, const char *want, const char *offe
     else
         CHECK(strcmp(buf, offers) == 0, "hand_over = %s: armsha-offers \"%s\", expected \"%s\"",
               value, buf, offers);
-    printf("%s   hand_over = %s -> %s (offers %s)\n", armsha_test_prefix, value, got, buf);
+    if (p != NULL && prov_string(p, "armsha-mac-kdf-cores", buf, sizeof(buf)))
+        CHECK(strcmp(buf, cores) == 0, "hand_over = %s: armsha-mac-kdf-cores \"%s\", expected \"%s\"",
+              value, buf, cores);
+    else
+        FAIL("hand_over = %s: armsha-mac-kdf-cores unreadable", value);
+    printf("%s   hand_over = %s -> %s (cores %s)\n", armsha_test_prefix, value, got, buf);
     OSSL_LIB_CTX_free(l);
 }
+
+#define ALL3 "hmac=sha1,sha256,sha512 pbkdf2=sha1,sha256,sha512"
 
 static void test_conf_hand_over(void)
 {
     unsigned long before = armsha_test_failures;
     OSSL_LIB_CTX *l;
 
-    hand_over_case("none", "ddd hhh ppp", "digests hmac pbkdf2");
-    hand_over_case("", "ddd hhh ppp", "digests hmac pbkdf2");
-    hand_over_case("sha256:digest", "d-d hhh ppp", "digests hmac pbkdf2");
+    hand_over_case("none", "ddd hhh ppp", "digests hmac pbkdf2", ALL3);
+    hand_over_case("", "ddd hhh ppp", "digests hmac pbkdf2", ALL3);
+    hand_over_case("sha256:digest", "d-d hhh ppp", "digests hmac pbkdf2", ALL3);
     /* The x86-with-SHA-NI choice: OpenSSL's digests, armsha's PBKDF2. */
     hand_over_case("sha1:digest, sha256:digest, sha256:hmac", "--d h-h ppp",
-                   "digests hmac pbkdf2");
-    hand_over_case(" SHA512 , sha1:KDF", "dd- hh- -p-", "digests hmac pbkdf2");
-    hand_over_case("sha1:mac,sha256:hmac,sha512:mac", "ddd --- ppp", "digests pbkdf2");
-    hand_over_case("all:pbkdf2", "ddd hhh ---", "digests hmac");
-    hand_over_case("all", "--- --- ---", "digests");
+                   "digests hmac pbkdf2", "hmac=sha1,sha512 pbkdf2=sha1,sha256,sha512");
+    hand_over_case(" SHA512 , sha1:KDF", "dd- hh- -p-", "digests hmac pbkdf2",
+                   "hmac=sha1,sha256 pbkdf2=sha256");
+    hand_over_case("sha1:mac,sha256:hmac,sha512:mac", "ddd --- ppp", "digests pbkdf2",
+                   "hmac=none pbkdf2=sha1,sha256,sha512");
+    hand_over_case("all:pbkdf2", "ddd hhh ---", "digests hmac", "hmac=sha1,sha256,sha512 pbkdf2=none");
+    hand_over_case("all", "--- --- ---", "digests", "hmac=none pbkdf2=none");
     l = armsha_alone("hand_over = sha256:digest, sha257");
     CHECK(l == NULL, "hand_over = sha256:digest, sha257: armsha loaded anyway");
     OSSL_LIB_CTX_free(l);
