@@ -78,9 +78,10 @@ void armsha_speed_print_text(const speed_report *r)
     else
         printf("armsha:      cannot be loaded: looked for %s (modules directory from %s): %s\n",
                r->prov.module_path, r->prov.modules_dir_from, r->prov.load_error_first);
-    printf("default:     %s (%s%s%s; %s %s%s)\n", h->default_code,
+    /* What OpenSSL read, and whether the user's environment set it. */
+    printf("default:     %s (%s%s; %s %s%s)\n", h->default_code,
            h->caps[0] ? "OpenSSL_info: " : "", h->caps[0] ? h->caps : "no CPU settings",
-           "", h->caps_env_name != NULL ? h->caps_env_name : "capability variable",
+           h->caps_env_name != NULL ? h->caps_env_name : "capability variable",
            h->caps_env != NULL ? "= " : "not set", h->caps_env != NULL ? h->caps_env : "");
     if (r->env_disable != NULL || r->env_portable != NULL)
         printf("environment: %s%s%s%s%s (armsha reads them)\n",
