@@ -94,7 +94,7 @@ static void compare_cpu(doctor_report *r)
     int i;
 
     for (i = 0; i < 3; i++) {
-        char want[32], line[256];
+        char want[32], line[512];
 
         snprintf(want, sizeof(want), "%s=portable", fam[i]);
         if (strstr(r->prov.kernels, want) == NULL)
