@@ -36,7 +36,7 @@
 #define read_env getenv
 #endif
 #define ARMSHA_ACCEPTED_WORDS \
-    "sha1, sha256, sha512, all, none, hmac (or mac), pbkdf2 (or kdf) (comma-separated)"
+    "sha1, sha256, sha512, all, none, ce, neon, hmac (or mac), pbkdf2 (or kdf) (comma-separated)"
 /* UTF8 string: what the provider serves, such as "digests hmac pbkdf2". */
 #define ARMSHA_PARAM_OFFERS "armsha-offers"
 /* UTF8 string: the families HMAC and PBKDF2 run on armsha's cores (the others go to the

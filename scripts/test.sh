@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, builds, then runs meson test natively,
 # natively again under AddressSanitizer and UBSan, and built with clang, and, on a machine
-# that is not arm64, the aarch64 build under qemu-aarch64 on three configurations
+# that is not arm64, the aarch64 build under qemu-aarch64 on four configurations
 # (-cpu max: every kernel; -cpu neoverse-n1: no SHA-512 instructions; ARMSHA_DISABLE=all:
-# portable code only) and the armhf build under qemu-arm on four (-cpu max: AArch32 SHA
+# portable code only; nosha: -cpu cortex-a72 with ARMSHA_DISABLE=ce and OPENSSL_armcap=0x1,
+# a Raspberry Pi 3/4's NEON and integer kernels) and the armhf build under qemu-arm on four (-cpu max: AArch32 SHA
 # instructions and NEON; -cpu cortex-a8: NEON only; -cpu cortex-r5f: no NEON;
 # ARMSHA_DISABLE=all). The native suite includes the big-endian runs (test/bigendian/:
 # qemu-aarch64_be and qemu-armeb, and their little-endian controls). Then
@@ -53,9 +54,12 @@ built native || { print_summary; exit 1; }
 runs=("native native" "asan native --no-suite cli --no-suite clients --no-suite bigendian"
       "clang native --no-suite clients --no-suite bigendian --no-suite fuzz")
 if [ "$host_arch" = arm64 ]; then
-    runs+=("native portable")
+    runs+=("native portable" "native nosha --no-suite cli --no-suite params")
 else
-    runs+=("arm max" "arm neoversen1 --no-suite fuzz" "arm portable --no-suite fuzz")
+    # nosha: the kernels for cores without SHA instructions, fuzz included; the cli and
+    # params suites test nothing there that -cpu max does not.
+    runs+=("arm max" "arm neoversen1 --no-suite fuzz" "arm portable --no-suite fuzz"
+           "arm nosha --no-suite cli --no-suite params")
     [ "$host_arch" = armhf ] ||
         runs+=("armhf max" "armhf cortexa8" "armhf cortexr5f" "armhf portable")
 fi

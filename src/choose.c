@@ -18,6 +18,12 @@ static void report_add(armsha_kernels *k, const char *text)
 int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disabled)
 {
     memset(k, 0, sizeof(*k));
+    /* A class word hides its CPU features: "ce" on a CPU with the SHA instructions chooses
+     * what a CPU without them gets (a Raspberry Pi's kernels on any ARMv8 machine). */
+    if (disabled & ARMSHA_NO_CE)
+        features &= ~(unsigned)(ARMSHA_CPU_SHA1 | ARMSHA_CPU_SHA256 | ARMSHA_CPU_SHA512);
+    if (disabled & ARMSHA_NO_NEON)
+        features &= ~(unsigned)ARMSHA_CPU_NEON;
     /* The portable functions first, used or not: they are every family's fallback, and a
      * build in which they are wrong is broken. */
     for (size_t i = 0; i < armsha_kernel_count; i++) {

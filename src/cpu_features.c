@@ -7,6 +7,7 @@
 #include <sys/auxv.h>
 /* AT_HWCAP bits of arm64, the same on Linux, Android and the BSDs
  * (Linux arch/arm64/include/uapi/asm/hwcap.h, FreeBSD machine/elf.h). */
+#define HWCAP_BIT_ASIMD (1ul << 1)
 #define HWCAP_BIT_SHA1 (1ul << 5)
 #define HWCAP_BIT_SHA2 (1ul << 6)
 #define HWCAP_BIT_SHA512 (1ul << 21)
@@ -22,6 +23,8 @@ static unsigned os_features(void)
     if (elf_aux_info(AT_HWCAP, &hwcap, sizeof(hwcap)) != 0)
         hwcap = 0;
 #endif
+    if (hwcap & HWCAP_BIT_ASIMD)
+        f |= ARMSHA_CPU_NEON;
     if (hwcap & HWCAP_BIT_SHA1)
         f |= ARMSHA_CPU_SHA1;
     if (hwcap & HWCAP_BIT_SHA2)
@@ -43,9 +46,9 @@ static int sysctl_flag(const char *name)
 
 static unsigned os_features(void)
 {
-    /* Every Apple silicon CPU has SHA-1 and SHA-256; SHA-512 is reported under its
-     * FEAT_ name since macOS 12 and under the older armv8_2 name before. */
-    unsigned f = ARMSHA_CPU_SHA1 | ARMSHA_CPU_SHA256;
+    /* Every Apple silicon CPU has ASIMD, SHA-1 and SHA-256; SHA-512 is reported under
+     * its FEAT_ name since macOS 12 and under the older armv8_2 name before. */
+    unsigned f = ARMSHA_CPU_NEON | ARMSHA_CPU_SHA1 | ARMSHA_CPU_SHA256;
 
     if (sysctl_flag("hw.optional.arm.FEAT_SHA512") || sysctl_flag("hw.optional.armv8_2_sha512"))
         f |= ARMSHA_CPU_SHA512;
@@ -62,7 +65,10 @@ static unsigned os_features(void)
 {
     unsigned f = 0;
 
-    /* The V8 crypto feature covers AES, PMULL, SHA-1 and SHA-256 together. */
+    /* Windows on ARM64 requires ASIMD (PF_ARM_NEON_INSTRUCTIONS_AVAILABLE is always
+     * TRUE there); the V8 crypto feature covers AES, PMULL, SHA-1 and SHA-256 together. */
+    if (IsProcessorFeaturePresent(PF_ARM_NEON_INSTRUCTIONS_AVAILABLE))
+        f |= ARMSHA_CPU_NEON;
     if (IsProcessorFeaturePresent(PF_ARM_V8_CRYPTO_INSTRUCTIONS_AVAILABLE))
         f |= ARMSHA_CPU_SHA1 | ARMSHA_CPU_SHA256;
     if (IsProcessorFeaturePresent(PF_ARM_SHA512_INSTRUCTIONS_AVAILABLE))
@@ -124,7 +130,10 @@ static unsigned os_features(void)
 
 unsigned armsha_cpu_features(void)
 {
-#if defined(ARMSHA_ARM64_KERNELS) || defined(ARMSHA_ARM32_KERNELS)
+#if defined(ARMSHA_ARM64_KERNELS)
+    /* AArch64 integer code runs wherever this build runs, whatever the OS says. */
+    return os_features() | ARMSHA_CPU_A64;
+#elif defined(ARMSHA_ARM32_KERNELS)
     return os_features();
 #else
     return 0;

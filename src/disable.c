@@ -1,4 +1,4 @@
-/* The ARMSHA_DISABLE / `disable =` word list: which families a user turned off. */
+/* The ARMSHA_DISABLE / `disable =` word list: which families and kernel classes a user turned off. */
 #include "armsha/cpu.h"
 
 #include <string.h>
@@ -26,6 +26,7 @@ int armsha_parse_disable(const char *list, unsigned *mask, const char **bad, siz
     } words[] = {
         {"sha1", ARMSHA_SHA1}, {"sha256", ARMSHA_SHA256}, {"sha512", ARMSHA_SHA512},
         {"all", ARMSHA_ALL},   {"none", 0},
+        {"ce", ARMSHA_NO_CE},  {"neon", ARMSHA_NO_NEON},
     };
     unsigned m = 0;
 

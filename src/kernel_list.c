@@ -15,6 +15,9 @@ const armsha_kernel armsha_kernel_list[] = {
     KERNEL("armv8-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, armsha_sha1_blocks_armv8),
     KERNEL("armv8-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, armsha_sha256_blocks_armv8),
     KERNEL("armv8-ce", ARMSHA_SHA512, sha512, ARMSHA_CPU_SHA512, armsha_sha512_blocks_armv8),
+    /* Then, for the cores without the SHA instructions, the ASIMD (NEON) kernels and the
+     * AArch64 integer ones (needs ARMSHA_CPU_A64), best first per family; src/meson.build
+     * (arm64_nosha_kernels) says which are written (ARMSHA_HAVE_ARM64_*). */
 #endif
 #if defined(ARMSHA_ARM32_KERNELS)
     /* The SHA instructions first; then NEON, for ARMv7 cores without them (AArch32 has

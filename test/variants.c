@@ -7,9 +7,10 @@
 
 static const char *cpu_bits_text(unsigned bits, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s%s%s%s%s", bits & ARMSHA_CPU_SHA1 ? " sha1" : "",
+    snprintf(buf, size, "%s%s%s%s%s%s", bits & ARMSHA_CPU_SHA1 ? " sha1" : "",
              bits & ARMSHA_CPU_SHA256 ? " sha256" : "", bits & ARMSHA_CPU_SHA512 ? " sha512" : "",
-             bits & ARMSHA_CPU_NEON ? " neon" : "", bits == 0 ? " none" : "");
+             bits & ARMSHA_CPU_NEON ? " neon" : "", bits & ARMSHA_CPU_A64 ? " a64" : "",
+             bits == 0 ? " none" : "");
     return buf;
 }
 

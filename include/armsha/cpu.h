@@ -19,7 +19,16 @@
 #define ARMSHA_CPU_SHA1 ARMSHA_SHA1
 #define ARMSHA_CPU_SHA256 ARMSHA_SHA256
 #define ARMSHA_CPU_SHA512 ARMSHA_SHA512
-#define ARMSHA_CPU_NEON 0x8u
+#define ARMSHA_CPU_NEON 0x8u /* NEON on 32-bit ARM, ASIMD on AArch64 */
+/* AArch64 itself: every aarch64 build sets it, so that a kernel in AArch64 integer code
+ * that needs no optional feature still has a CPU bit (needs 0 means the portable C). */
+#define ARMSHA_CPU_A64 0x10u
+
+/* Kernel classes in the disable list, beside the families: "ce" turns the kernels on the
+ * SHA instructions off (armv8-ce, aarch32-ce) as if the CPU lacked them, "neon" the NEON
+ * ones; the kernels of the other classes stay. */
+#define ARMSHA_NO_CE 0x100u
+#define ARMSHA_NO_NEON 0x200u
 
 /* The name of the portable kernels, as the provider reports them. */
 #define ARMSHA_KERNEL_PORTABLE "portable"
@@ -41,14 +50,16 @@ unsigned armsha_cpu_features(void);
  * words of the disable list and of the kernels line. */
 const char *armsha_family_name(unsigned family);
 
-/* Parses a comma-separated list of "sha1", "sha256", "sha512", "all" or "none"
- * (spaces and case ignored; NULL or "" means none) into ARMSHA_SHA* bits.
+/* Parses a comma-separated list of "sha1", "sha256", "sha512", "all", "none", "ce" or
+ * "neon" (spaces and case ignored; NULL or "" means none) into ARMSHA_SHA* and
+ * ARMSHA_NO_* bits.
  * Returns 1, or 0 with *bad pointing at the first unknown word (not
  * NUL-terminated: it runs to the next comma) and *badlen its length. */
 int armsha_parse_disable(const char *list, unsigned *mask, const char **bad, size_t *badlen);
 
 /* Fills k with, per family, the first kernel built in whose CPU features are in
- * `features`, whose family is not in `disabled`, and that passes its known-answer
+ * `features` (less those that the ARMSHA_NO_* bits of `disabled` take away), whose
+ * family is not in `disabled`, and that passes its known-answer
  * self-test; the portable one otherwise. Returns 0 when a portable block function fails
  * its own self-test (k is then not to be used): the build is broken. */
 int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disabled);

@@ -1,4 +1,5 @@
-/* The ARMv8 Crypto Extension block functions, one per family, each built with its own -march. */
+/* The AArch64 block functions, each file built with its own -march: the ARMv8 Crypto
+ * Extension ones, one per family, and those for cores without the SHA instructions. */
 #ifndef ARMSHA_ARM_KERNELS_H
 #define ARMSHA_ARM_KERNELS_H
 

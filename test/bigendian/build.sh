@@ -16,7 +16,15 @@ CORE_SRC="src/digests.c src/kernel_list.c src/sha2_constants.c src/sha1.c
 ARM64_KERNELS="src/arm64/sha1_ce.c:-march=armv8-a+crypto
                src/arm64/sha256_ce.c:-march=armv8-a+crypto
                src/arm64/sha512_ce.c:-march=armv8.2-a+sha3"
+# The kernels for cores without the SHA instructions (src/meson.build's
+# arm64_nosha_kernels): file names in src/arm64/, each built for ARMv8.0 and defining
+# ARMSHA_HAVE_ARM64_<NAME> for kernel_list.c.
+ARM64_NOSHA=""
 ARM64_DEFS="-DARMSHA_ARM64_KERNELS=1"
+for k in $ARM64_NOSHA; do
+    ARM64_KERNELS="$ARM64_KERNELS src/arm64/$k.c:-march=armv8-a"
+    ARM64_DEFS="$ARM64_DEFS -DARMSHA_HAVE_ARM64_$(echo "$k" | tr a-z A-Z)=1"
+done
 # The float ABI is the targets' (hard). src/meson.build also gives the aarch32-ce files
 # GCC's -fno-schedule-insns: speed only, and armeb takes their intrinsics path anyway.
 ARM32_KERNELS="src/arm32/sha1_ce.c:-march=armv8-a,-mfpu=crypto-neon-fp-armv8,-mfloat-abi=hard

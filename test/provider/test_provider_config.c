@@ -288,8 +288,11 @@ static void restore_disable(void)
 }
 
 /* Loads armsha into a fresh libctx under ARMSHA_DISABLE=value and checks the kernels and digests.
- * disabled: ARMSHA_* style mask of the families forced to portable. */
-static void disable_case(const char *value, unsigned disabled)
+ * disabled: ARMSHA_* style mask of the families forced to portable. want: when not NULL, the
+ * whole kernels line expected instead (the class words). no_name: a kernel name that must
+ * not appear in it. */
+static void disable_case_want(const char *value, unsigned disabled, const char *want,
+                              const char *no_name)
 {
     OSSL_LIB_CTX *l = OSSL_LIB_CTX_new();
     OSSL_PROVIDER *p;
@@ -312,11 +315,19 @@ static void disable_case(const char *value, unsigned disabled)
         FAIL("ARMSHA_EXPECT_KERNELS \"%s\" is malformed", armsha_pt.expect_kernels);
         goto end;
     }
+    if (want != NULL)
+        CHECK(strcmp(buf, want) == 0, "ARMSHA_DISABLE=\"%s\": armsha-kernels = \"%s\", expected \"%s\"",
+              value, buf, want);
     for (i = 0; i < 3; i++) {
+        if (no_name != NULL)
+            CHECK(strcmp(k[i], no_name) != 0, "ARMSHA_DISABLE=\"%s\": %s kernel is %s", value,
+                  families[i], k[i]);
+        if (want != NULL)
+            continue;
         if (disabled & (1u << i))
             CHECK(strcmp(k[i], "portable") == 0, "ARMSHA_DISABLE=\"%s\": %s kernel is %s, expected portable",
                   value, families[i], k[i]);
-        else if (base_known && armsha_pt.expect_kernels != NULL)
+        else if (no_name == NULL && base_known && armsha_pt.expect_kernels != NULL)
             CHECK(strcmp(k[i], e[i]) == 0, "ARMSHA_DISABLE=\"%s\": %s kernel is %s, expected %s", value,
                   families[i], k[i], e[i]);
     }
@@ -347,6 +358,11 @@ static void disable_case(const char *value, unsigned disabled)
 end:
     OSSL_PROVIDER_unload(p);
     OSSL_LIB_CTX_free(l);
+}
+
+static void disable_case(const char *value, unsigned disabled)
+{
+    disable_case_want(value, disabled, NULL, NULL);
 }
 
 static void test_disable_env(void)
@@ -387,6 +403,18 @@ static void test_disable_env(void)
     disable_case(" SHA512 , Sha1 ", 0x5);
     disable_case("none", 0);
     disable_case("", 0);
+    /* The class words: "ce" must give what this CPU would get without the SHA instructions
+     * (the setup says which: ARMSHA_EXPECT_KERNELS_NOCE); "neon" leaves no NEON kernel. */
+    {
+        const char *noce = getenv("ARMSHA_EXPECT_KERNELS_NOCE");
+
+        if (noce == NULL)
+            FAIL("ARMSHA_EXPECT_KERNELS_NOCE is not set: cannot check ARMSHA_DISABLE=ce");
+        else
+            disable_case_want("ce", 0, noce, NULL);
+        disable_case_want(" NEON ", 0, NULL, "neon");
+        disable_case_want("ce,neon,sha256", 0x2, NULL, "neon");
+    }
     /* With the environment back as it was, a fresh libctx gets the configured kernels again. */
     {
         OSSL_LIB_CTX *l2 = OSSL_LIB_CTX_new();
