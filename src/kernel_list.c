@@ -18,6 +18,9 @@ const armsha_kernel armsha_kernel_list[] = {
     /* Then, for the cores without the SHA instructions, the ASIMD (NEON) kernels and the
      * AArch64 integer ones (needs ARMSHA_CPU_A64), best first per family; src/meson.build
      * (arm64_nosha_kernels) says which are written (ARMSHA_HAVE_ARM64_*). */
+#if defined(ARMSHA_HAVE_ARM64_SHA256_NEON)
+    KERNEL("neon", ARMSHA_SHA256, sha256, ARMSHA_CPU_NEON, armsha_sha256_blocks_neon),
+#endif
 #endif
 #if defined(ARMSHA_ARM32_KERNELS)
     /* The SHA instructions first; then NEON, for ARMv7 cores without them (AArch32 has
