@@ -7,7 +7,7 @@
 /* The technique of the AArch32 NEON kernel (src/arm32/sha256_neon.c), laid out for the
  * in-order dual-issue Cortex-A53, which runs the instructions in the order written: ASIMD
  * extends the schedule four words at a time and stores W[i] + K[i] to a stack buffer, where
- * the rounds find them with one LDP per two rounds; each ASIMD instruction sits in a slot
+ * the rounds find them with one 64-bit load per two rounds; each ASIMD instruction sits in a slot
  * between two pairs of round instructions, so that the two pipes issue side by side, and
  * every consumer stands a few slots from its producer (ror and shifted-register operands:
  * 2 cycles there; ASIMD: 3 or more).
@@ -24,7 +24,7 @@
  *   w13, w14 Sigma0(a) and a ^ ror(a, 9)
  *   w15, w16 a ^ b of this round (the next round's b ^ c), then Maj: they swap roles
  *            every round (the XY lists)
- *   w7, w8   W[i] + K[i] of two rounds, loaded by one LDP in each even round
+ *   x7       W[i] + K[i] of two rounds, loaded in each even round (w8: a temporary)
  *   x6       the next four K[i] (ld1 post-increments it), x27 where ST1 puts W + K
  *   x28      the next block's data pointer (the block itself when there is no next one)
  * ASIMD:
@@ -58,26 +58,37 @@
 #define XY_EVEN "w16", "w15"
 #define XY_ODD "w15", "w16"
 
-/* Round i's e half (EH) beside round i-1's a half (AH); WH adds W[i+1] + K[i+1] (wk) to g,
- * the next round's h, once Ch has read it; tail ends the round (the LDP of even rounds).
+/* Round i's e half (EH) beside round i-1's a half (AH); WH adds W[i+1] + K[i+1] (wk: WK1 or
+ * WK2 of g's number) to g,
+ * the next round's h, once Ch has read it; tail ends the round (the load of even rounds).
  * h holds h + W[i] + K[i] on entry. Sigma1(e) = ror(e, 6) ^ ror(e ^ ror(e, 14), 11),
  * Sigma0 = ror(a, 2) ^ ror(a ^ ror(a, 9), 13); Maj(a', b', c') = ((a' ^ b') & (b' ^ c')) ^ b'
  * with round i-1's a', b', c' = b, c, d, and b' ^ c' = x, left by the round before. */
 #define ROUND(EH, AH, WH, a, b, c, d, e, f, g, h, x, y, wk, tail, n0, n1, n2, n3, n4, n5, n6, n7) \
-    EH(I("ror    w9, " e ", #6")) EH(I("eor    w10, " e ", " e ", ror #14")) n0                 \
-    AH(I("ror    w13, " b ", #2")) AH(I("eor    w14, " b ", " b ", ror #9")) n1                 \
-    EH(I("and    w11, " f ", " e)) EH(I("bic    w12, " g ", " e)) n2                           \
-    AH(I("eor    " y ", " b ", " c)) EH(I("add    " h ", " h ", w11")) n3                      \
-    EH(I("eor    w9, w9, w10, ror #11")) AH(I("and    " x ", " x ", " y)) n4                    \
-    EH(I("add    " h ", " h ", w12")) AH(I("eor    w13, w13, w14, ror #13")) n5                 \
-    AH(I("eor    " x ", " x ", " c)) EH(I("add    " h ", " h ", w9")) n6                       \
-    AH(I("add    " a ", " a ", " x)) EH(I("add    " d ", " d ", " h)) n7                       \
-    AH(I("add    " a ", " a ", w13")) WH(I("add    " g ", " g ", " wk)) tail
+    EH(I("eor    w9, wzr, " e ", ror #6")) EH(I("eor    w10, " e ", " e ", ror #14"))          \
+    AH(I("eor    w13, wzr, " b ", ror #2")) AH(I("eor    w14, " b ", " b ", ror #9")) n0 n1        \
+    EH(I("and    w11, " f ", " e)) EH(I("bic    w12, " g ", " e))                              \
+    AH(I("eor    " y ", " b ", " c)) EH(I("add    " h ", " h ", w11")) n2 n3                   \
+    EH(I("eor    w9, w9, w10, ror #11")) AH(I("and    " x ", " x ", " y))                       \
+    EH(I("add    " h ", " h ", w12")) AH(I("eor    w13, w13, w14, ror #13")) n4 n5              \
+    AH(I("eor    " x ", " x ", " c)) EH(I("add    " h ", " h ", w9"))                          \
+    AH(I("add    " a ", " a ", " x)) EH(I("add    " d ", " d ", " h)) n6 n7                    \
+    AH(I("add    " a ", " a ", w13")) WH(wk) tail
 /* The arguments of ROUND expanded first (the NAMES and XY lists, the slot lists). */
 #define ROUND_(...) ROUND(__VA_ARGS__)
 
-/* The LDP of round r (even): W + K of rounds r + 2 and r + 3. */
-#define LDP(r) I("ldp    w7, w8, [%[wk], #4*(" #r ")+8]")
+/* The load of round r (even): W + K of rounds r + 2 and r + 3, as one 64-bit word (an LDP
+ * of two issues alone on the A53). */
+#define LDP(r) I("ldr    x7, [%[wk], #4*(" #r ")+8]")
+/* WK1(n) adds the first of the two words in x7 to register n, WK2(n) the second: the first
+ * is the low half of x7 on a little-endian CPU, the high half on a big-endian one. */
+#if defined(__AARCH64EB__)
+#define WK1(n) I("add    x" #n ", x" #n ", x7, lsr #32")
+#define WK2(n) I("add    w" #n ", w" #n ", w7")
+#else
+#define WK1(n) I("add    w" #n ", w" #n ", w7")
+#define WK2(n) I("add    x" #n ", x" #n ", x7, lsr #32")
+#endif
 
 /* The schedule step of W[t+16..t+19] into X0 out of X0..X3 = W[t..t+15] (t = 4j), in the
  * 32 slots of four rounds, eight a round (S0..S3 below). It also stores W + K of the step
@@ -123,15 +134,15 @@
 
 /* Four rounds from r (r mod 8 = 0: the A names, 4: the B names) with schedule step j. */
 #define QUAD_A(r, NX, X0, X1, X2, X3)                                                   \
-    ROUND_(I, I, I, NAMES0, XY_EVEN, "w8", LDP(r), S0(NX, X0, X1, X2, X3))              \
-    ROUND_(I, I, I, NAMES1, XY_ODD, "w7", "", S1(NX, X0, X1, X2, X3))                   \
-    ROUND_(I, I, I, NAMES2, XY_EVEN, "w8", LDP(r + 2), S2(NX, X0, X1, X2, X3))          \
-    ROUND_(I, I, I, NAMES3, XY_ODD, "w7", "", S3(NX, X0, X1, X2, X3))
+    ROUND_(I, I, I, NAMES0, XY_EVEN, WK2(25), LDP(r), S0(NX, X0, X1, X2, X3))              \
+    ROUND_(I, I, I, NAMES1, XY_ODD, WK1(24), "", S1(NX, X0, X1, X2, X3))                   \
+    ROUND_(I, I, I, NAMES2, XY_EVEN, WK2(23), LDP(r + 2), S2(NX, X0, X1, X2, X3))          \
+    ROUND_(I, I, I, NAMES3, XY_ODD, WK1(22), "", S3(NX, X0, X1, X2, X3))
 #define QUAD_B(r, NX, X0, X1, X2, X3)                                                   \
-    ROUND_(I, I, I, NAMES4, XY_EVEN, "w8", LDP(r), S0(NX, X0, X1, X2, X3))              \
-    ROUND_(I, I, I, NAMES5, XY_ODD, "w7", "", S1(NX, X0, X1, X2, X3))                   \
-    ROUND_(I, I, I, NAMES6, XY_EVEN, "w8", LDP(r + 2), S2(NX, X0, X1, X2, X3))          \
-    ROUND_(I, I, I, NAMES7, XY_ODD, "w7", "", S3(NX, X0, X1, X2, X3))
+    ROUND_(I, I, I, NAMES4, XY_EVEN, WK2(21), LDP(r), S0(NX, X0, X1, X2, X3))              \
+    ROUND_(I, I, I, NAMES5, XY_ODD, WK1(20), "", S1(NX, X0, X1, X2, X3))                   \
+    ROUND_(I, I, I, NAMES6, XY_EVEN, WK2(19), LDP(r + 2), S2(NX, X0, X1, X2, X3))          \
+    ROUND_(I, I, I, NAMES7, XY_ODD, WK1(26), "", S3(NX, X0, X1, X2, X3))
 /* Sixteen rounds from r with steps j..j+3; NX of the last step. */
 #define SCHED16(r, NXL)                                                                 \
     QUAD_A(r, I, "v0", "v1", "v2", "v3")                                                \
@@ -165,10 +176,10 @@
 #define P5 I("add    v0.4s, v0.4s, v21.4s"), "", "", "", "", "", "", ""
 
 #define QUAD_PREP_A(r, p0, p1, p2, p3)                                                  \
-    ROUND_(I, I, I, NAMES0, XY_EVEN, "w8", LDP(r), p0)                                  \
-    ROUND_(I, I, I, NAMES1, XY_ODD, "w7", "", p1)                                       \
-    ROUND_(I, I, I, NAMES2, XY_EVEN, "w8", LDP(r + 2), p2)                              \
-    ROUND_(I, I, I, NAMES3, XY_ODD, "w7", "", p3)
+    ROUND_(I, I, I, NAMES0, XY_EVEN, WK2(25), LDP(r), p0)                                  \
+    ROUND_(I, I, I, NAMES1, XY_ODD, WK1(24), "", p1)                                       \
+    ROUND_(I, I, I, NAMES2, XY_EVEN, WK2(23), LDP(r + 2), p2)                              \
+    ROUND_(I, I, I, NAMES3, XY_ODD, WK1(22), "", p3)
 
 /* The unrolled body is one string literal, longer than the 4,095 characters C promises
  * to support; both compilers take far longer ones. */
@@ -219,32 +230,32 @@ void armsha_sha256_blocks_neon(uint32_t state[8], const uint8_t *data, size_t nb
          * h + W[0] + K[0], and b ^ c for round 0's Maj. */
         "st1    {v27.4s-v29.4s}, [%[wk]]\n\t"
         "add    x27, %[wk], #48\n\t"
-        "ldp    w7, w8, [%[wk]]\n\t"
+        "ldr    x7, [%[wk]]\n\t"
         "eor    w15, w20, w21\n\t"
-        "add    w26, w26, w7\n\t"
+        WK1(26)
         /* Round 0 has no round -1 for its a half. */
-        ROUND_(I, NO, I, NAMES0, XY_EVEN, "w8", LDP(0), S0(I, "v0", "v1", "v2", "v3"))
-        ROUND_(I, I, I, NAMES1, XY_ODD, "w7", "", S1(I, "v0", "v1", "v2", "v3"))
-        ROUND_(I, I, I, NAMES2, XY_EVEN, "w8", LDP(2), S2(I, "v0", "v1", "v2", "v3"))
-        ROUND_(I, I, I, NAMES3, XY_ODD, "w7", "", S3(I, "v0", "v1", "v2", "v3"))
+        ROUND_(I, NO, I, NAMES0, XY_EVEN, WK2(25), LDP(0), S0(I, "v0", "v1", "v2", "v3"))
+        ROUND_(I, I, I, NAMES1, XY_ODD, WK1(24), "", S1(I, "v0", "v1", "v2", "v3"))
+        ROUND_(I, I, I, NAMES2, XY_EVEN, WK2(23), LDP(2), S2(I, "v0", "v1", "v2", "v3"))
+        ROUND_(I, I, I, NAMES3, XY_ODD, WK1(22), "", S3(I, "v0", "v1", "v2", "v3"))
         QUAD_B(4, I, "v1", "v2", "v3", "v0")
         QUAD_A(8, I, "v2", "v3", "v0", "v1")
         QUAD_B(12, I, "v3", "v0", "v1", "v2")
         SCHED16(16, I)
         SCHED16(32, NO)
         QUAD_PREP_A(48, P0, P1, P2, P3)
-        ROUND_(I, I, I, NAMES4, XY_EVEN, "w8", LDP(52), P4)
-        ROUND_(I, I, I, NAMES5, XY_ODD, "w7", "", P5)
-        ROUND_(I, I, I, NAMES6, XY_EVEN, "w8", LDP(54), EMPTY8)
-        ROUND_(I, I, I, NAMES7, XY_ODD, "w7", "", EMPTY8)
+        ROUND_(I, I, I, NAMES4, XY_EVEN, WK2(21), LDP(52), P4)
+        ROUND_(I, I, I, NAMES5, XY_ODD, WK1(20), "", P5)
+        ROUND_(I, I, I, NAMES6, XY_EVEN, WK2(19), LDP(54), EMPTY8)
+        ROUND_(I, I, I, NAMES7, XY_ODD, WK1(26), "", EMPTY8)
         QUAD_PREP_A(56, EMPTY8, EMPTY8, EMPTY8, EMPTY8)
-        ROUND_(I, I, I, NAMES4, XY_EVEN, "w8", LDP(60), EMPTY8)
-        ROUND_(I, I, I, NAMES5, XY_ODD, "w7", "", EMPTY8)
+        ROUND_(I, I, I, NAMES4, XY_EVEN, WK2(21), LDP(60), EMPTY8)
+        ROUND_(I, I, I, NAMES5, XY_ODD, WK1(20), "", EMPTY8)
         /* No W + K after round 63, nor a LDP for round 64. */
-        ROUND_(I, I, I, NAMES6, XY_EVEN, "w8", "", EMPTY8)
-        ROUND_(I, I, NO, NAMES7, XY_ODD, "w7", "", EMPTY8)
+        ROUND_(I, I, I, NAMES6, XY_EVEN, WK2(19), "", EMPTY8)
+        ROUND_(I, I, NO, NAMES7, XY_ODD, WK1(26), "", EMPTY8)
         /* Round 63's a half; then the state. */
-        ROUND_(NO, I, NO, NAMES0, XY_EVEN, "w8", "", EMPTY8)
+        ROUND_(NO, I, NO, NAMES0, XY_EVEN, WK2(25), "", EMPTY8)
         "ldp    w9, w10, [%[st]]\n\t"
         "ldp    w11, w12, [%[st], #8]\n\t"
         "ldp    w13, w14, [%[st], #16]\n\t"
