@@ -111,14 +111,14 @@
     I("eor    v17.8b, v17.8b, v16.8b"),                                              \
     NX(I("ushr   v21.4s, v18.4s, #3")),                                               \
     NX(I("sli    v19.4s, v18.4s, #25")),                                              \
-    I("add    " X0 ".4s, " X0 ".4s, v17.4s"),                                          \
+    I("dup    d26, " X0 ".d[1]") I("add    " X0 ".2s, " X0 ".2s, v17.2s"),               \
     NX(I("sli    v20.4s, v18.4s, #14"))
 #define S2(NX, X0, X1, X2, X3)                                                          \
     NX(I("eor    v21.16b, v21.16b, v19.16b")),                                        \
     I("ushr   v23.2s, " X0 ".2s, #17"),                                                \
     I("ushr   v24.2s, " X0 ".2s, #19"),                                                \
     I("ushr   v25.2s, " X0 ".2s, #10") I("ld1    {v4.4s}, [x6], #16"),                 \
-    NX(I("ext    v26.16b, " X0 ".16b, " X0 ".16b, #8")),                                   \
+    "",                                                                                \
     I("sli    v23.2s, " X0 ".2s, #15"),                                                \
     I("sli    v24.2s, " X0 ".2s, #13"),                                                \
     NX(I("eor    v21.16b, v21.16b, v20.16b"))
@@ -127,10 +127,10 @@
     NX(I("ext    v22.16b, " X3 ".16b, " X0 ".16b, #4")),                                   \
     I("eor    v25.8b, v25.8b, v24.8b"),                                              \
     NX(I("add    " X1 ".4s, " X1 ".4s, v21.4s")),                                        \
-    NX(I("add    v6.4s, v26.4s, v25.4s")),                                            \
-    I("ext    v25.16b, v25.16b, v25.16b, #8"),                                       \
+    I("add    v6.2s, v26.2s, v25.2s"),                                              \
+    "",                                                                                \
     NX(I("add    " X1 ".4s, " X1 ".4s, v22.4s")),                                        \
-    I("add    " X0 ".4s, " X0 ".4s, v25.4s")
+    I("ins    " X0 ".d[1], v6.d[0]")
 
 /* Four rounds from r (r mod 8 = 0: the A names, 4: the B names) with schedule step j. */
 #define QUAD_A(r, NX, X0, X1, X2, X3)                                                   \
