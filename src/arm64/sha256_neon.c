@@ -8,9 +8,10 @@
  * in-order dual-issue Cortex-A53, which runs the instructions in the order written: ASIMD
  * extends the schedule four words at a time and stores W[i] + K[i] to a stack buffer, where
  * the rounds find them with one 64-bit load per two rounds; each ASIMD instruction sits in a slot
- * between two pairs of round instructions, so that the two pipes issue side by side, and
- * every consumer stands a few slots from its producer (ror and shifted-register operands:
- * 2 cycles there; ASIMD: 3 or more).
+ * among the round instructions, so that the two pipes issue side by side, and every
+ * consumer stands a few slots from its producer (ror and shifted-register operands: 2
+ * cycles there; ASIMD: 3 or more). Where the slots sit in a round was searched on the
+ * in-order A53 model and llvm-mca's A53, A55 and A57 models together (bench/RESULTS.md).
  *
  * One round is split in two halves that run interleaved: round i's "e half" (Sigma1(e),
  * Ch(e,f,g), T1 into h, d += T1) beside round i-1's "a half" (Sigma0(a), Maj(a,b,c) into
@@ -32,10 +33,12 @@
  *   v4 K[i..i+3], v5 their sum with W; v6 W[t+14..t+15] in its low half (sigma1's input)
  *   v7, v16-v26  sigma0 and sigma1 temporaries;  v27-v29  W + K of the next block's first
  *            twelve rounds
- * The schedule of W[t+16..t+19] (STEP) runs in the four rounds from t: sigma1 of its low
- * half (W[t+14..t+15]) while sigma0 and W[t+9..t+12] of the next step are added to that
- * step's words, then sigma1 of the high half, and the low half of the next step's sigma1
- * input comes from the same sum, before the new words are complete. The last sixteen rounds
+ * The schedule of W[t+16..t+19] (S0..S3) runs in the four rounds from t, while sigma0 and
+ * W[t+13..t+16] of the next step are added to that step's words. sigma1 works on 64-bit
+ * halves: sigma1(W[t+14..t+15]) is added to the low half (a 64-bit ADD, which clears the
+ * high half, saved with DUP before), sigma1 of the new low half to the saved high half,
+ * and that sum, W[t+18..t+19], is both the next step's sigma1 input (v6) and, put back
+ * with INS, the high half of the new words. The last sixteen rounds
  * load and prepare the next block (the data, sigma0 of its first step, W + K of its first
  * rounds); for the last block they load the block again, which is harmless. Everything is
  * loaded and stored with LD1/ST1 of 32-bit lanes (or LDP of words), so that one code runs on
@@ -65,14 +68,18 @@
  * Sigma0 = ror(a, 2) ^ ror(a ^ ror(a, 9), 13); Maj(a', b', c') = ((a' ^ b') & (b' ^ c')) ^ b'
  * with round i-1's a', b', c' = b, c, d, and b' ^ c' = x, left by the round before. */
 #define ROUND(EH, AH, WH, a, b, c, d, e, f, g, h, x, y, wk, tail, n0, n1, n2, n3, n4, n5, n6, n7) \
-    EH(I("eor    w9, wzr, " e ", ror #6")) EH(I("eor    w10, " e ", " e ", ror #14"))          \
-    AH(I("eor    w13, wzr, " b ", ror #2")) AH(I("eor    w14, " b ", " b ", ror #9")) n0 n1        \
-    EH(I("and    w11, " f ", " e)) EH(I("bic    w12, " g ", " e))                              \
-    AH(I("eor    " y ", " b ", " c)) EH(I("add    " h ", " h ", w11")) n2 n3                   \
-    EH(I("eor    w9, w9, w10, ror #11")) AH(I("and    " x ", " x ", " y))                       \
-    EH(I("add    " h ", " h ", w12")) AH(I("eor    w13, w13, w14, ror #13")) n4 n5              \
-    AH(I("eor    " x ", " x ", " c)) EH(I("add    " h ", " h ", w9"))                          \
-    AH(I("add    " a ", " a ", " x)) EH(I("add    " d ", " d ", " h)) n6 n7                    \
+    EH(I("eor    w9, wzr, " e ", ror #6")) n0                                                 \
+    EH(I("eor    w10, " e ", " e ", ror #14")) AH(I("eor    w13, wzr, " b ", ror #2"))         \
+    AH(I("eor    w14, " b ", " b ", ror #9")) EH(I("and    w11, " f ", " e))                   \
+    EH(I("bic    w12, " g ", " e)) n1                                                         \
+    AH(I("eor    " y ", " b ", " c)) n2                                                       \
+    EH(I("add    " h ", " h ", w11")) EH(I("eor    w9, w9, w10, ror #11"))                    \
+    AH(I("and    " x ", " x ", " y)) n3                                                       \
+    EH(I("add    " h ", " h ", w12")) n4                                                      \
+    AH(I("eor    w13, w13, w14, ror #13")) AH(I("eor    " x ", " x ", " c))                   \
+    EH(I("add    " h ", " h ", w9")) n5                                                       \
+    AH(I("add    " a ", " a ", " x)) n6                                                       \
+    EH(I("add    " d ", " d ", " h)) n7                                                       \
     AH(I("add    " a ", " a ", w13")) WH(wk) tail
 /* The arguments of ROUND expanded first (the NAMES and XY lists, the slot lists). */
 #define ROUND_(...) ROUND(__VA_ARGS__)
@@ -93,8 +100,8 @@
 /* The schedule step of W[t+16..t+19] into X0 out of X0..X3 = W[t..t+15] (t = 4j), in the
  * 32 slots of four rounds, eight a round (S0..S3 below). It also stores W + K of the step
  * before (X3, with v4), loads K for its own words, and, with NX = I, adds sigma0 and
- * W[t+13..t+16] to the next step's words X1 and makes the next step's sigma1 input v6
- * (W[t+18..t+19]). Slot by slot, each result is read two or more slots later. */
+ * W[t+13..t+16] to the next step's words X1. Slot by slot, each result is read two or
+ * more slots later. */
 #define S0(NX, X0, X1, X2, X3)                                                          \
     I("ushr   v7.2s, v6.2s, #17"),                                                   \
     I("ushr   v16.2s, v6.2s, #19"),                                                  \
