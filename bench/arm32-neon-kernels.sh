@@ -8,13 +8,13 @@
 #
 # Per block = (insns(2N blocks) - insns(N blocks)) / N, N = 64, one kernel call over a
 # zeroed static buffer per process (N zero-padded, so that both processes have the same
-# argv length); qemu-arm -cpu cortex-a8 and the TCG plugin ../shared/tools/qemu-insncount.c.
+# argv length); qemu-arm -cpu cortex-a8 and the TCG plugin bench/qemu-insncount.c.
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 W=${1:-/tmp/armsha-neon-kernels}
 mkdir -p "$W"
-INSNCOUNT_C=${INSNCOUNT_C:-$SRC/../shared/tools/qemu-insncount.c}
+INSNCOUNT_C=${INSNCOUNT_C:-$SRC/bench/qemu-insncount.c}
 gcc -O2 -shared -fPIC -fvisibility=hidden -o "$W/insncount.so" "$INSNCOUNT_C"
 
 WARN=(-std=c11 -O3 -Wall -Wextra -Wpedantic -Werror)

@@ -13,7 +13,7 @@
 # blocks between (240 of 64 bytes, 120 of 128 bytes).
 # Environment: JOBS (parallel qemu processes, default 2), ALGS (default
 # "SHA1 SHA2-256 SHA2-512"), SIZES (default "16 64 1024 16384", which must include 1024
-# and 16384), INSNCOUNT_C (the plugin source, default ../shared/tools/qemu-insncount.c).
+# and 16384), INSNCOUNT_C (the plugin source, default bench/qemu-insncount.c).
 # Progress goes to stderr, the markdown to stdout.
 set -euo pipefail
 
@@ -25,7 +25,7 @@ BUILD=$(cd "$1" && pwd)
 JOBS=${JOBS:-2}
 ALGS=${ALGS:-"SHA1 SHA2-256 SHA2-512"}
 SIZES=${SIZES:-"16 64 1024 16384"}
-INSNCOUNT_C=${INSNCOUNT_C:-$SRC/../shared/tools/qemu-insncount.c}
+INSNCOUNT_C=${INSNCOUNT_C:-$SRC/bench/qemu-insncount.c}
 [ -f "$SYSROOT/sysroot.txt" ] || { echo "$0: run scripts/foreign.sh armhf (or scripts/deps.sh) first" >&2; exit 1; }
 
 if [ ! -f "$BUILD/build.ninja" ]; then

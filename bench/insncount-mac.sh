@@ -9,7 +9,7 @@
 # (insns(N=k) - insns(N=0)) / k of two `armsha-bench-mac count` processes that differ only in
 # N: k more PBKDF2 iterations in one derivation (32-byte output: two T blocks for SHA-1, one
 # for SHA-256 and SHA-512), or k more calls. Environment: JOBS (default 2), QEMU (default
-# qemu-aarch64), INSNCOUNT_C (default ../shared/tools/qemu-insncount.c beside the source root).
+# qemu-aarch64), INSNCOUNT_C (default bench/qemu-insncount.c).
 set -euo pipefail
 
 [ $# -eq 1 ] || { echo "usage: $0 BUILDDIR" >&2; exit 2; }
@@ -22,7 +22,7 @@ QEMU=${QEMU:-qemu-aarch64}
 SYSROOT=$SRC/build-foreign/arm64
 QEMU_RUN=$SRC/scripts/qemu-run.sh
 [ -f "$SYSROOT/sysroot.txt" ] || { echo "$0: run scripts/foreign.sh arm64 (or scripts/deps.sh) first" >&2; exit 1; }
-INSNCOUNT_C=${INSNCOUNT_C:-$SRC/../shared/tools/qemu-insncount.c}
+INSNCOUNT_C=${INSNCOUNT_C:-$SRC/bench/qemu-insncount.c}
 
 if [ ! -f "$BUILD/build.ninja" ]; then
     meson setup "$BUILD" "$SRC" --cross-file "$SYSROOT/sysroot.txt" \

@@ -12,7 +12,7 @@
 # "SHA1 SHA2-256 SHA2-512"), SIZES (default "16 64 256 1024 8192 16384"),
 # BREAKDOWNS (per-function profiles to print, default "SHA2-256:16:oneshot
 # SHA2-256:16:stream"), QEMU (default qemu-aarch64), INSNCOUNT_C (the plugin source, default
-# ../shared/tools/qemu-insncount.c beside the source root).
+# bench/qemu-insncount.c).
 # Progress goes to stderr, the markdown to stdout.
 set -euo pipefail
 
@@ -39,7 +39,7 @@ QEMU=${QEMU:-qemu-aarch64}
 SYSROOT=$SRC/build-foreign/arm64
 QEMU_RUN=$SRC/scripts/qemu-run.sh
 [ -f "$SYSROOT/sysroot.txt" ] || { echo "$0: run scripts/foreign.sh arm64 (or scripts/deps.sh) first" >&2; exit 1; }
-INSNCOUNT_C=${INSNCOUNT_C:-$SRC/../shared/tools/qemu-insncount.c}
+INSNCOUNT_C=${INSNCOUNT_C:-$SRC/bench/qemu-insncount.c}
 
 if [ ! -f "$BUILD/build.ninja" ]; then
     meson setup "$BUILD" "$SRC" --cross-file "$SYSROOT/sysroot.txt" \

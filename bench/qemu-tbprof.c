@@ -1,7 +1,7 @@
 /* QEMU TCG plugin (API v1, QEMU 7.x): how often each translation block ran, for bench/breakdown.py.
  * Usage: qemu-aarch64 -plugin ./tbprof.so,out=FILE prog args
  * FILE gets one line per block: "guest-vaddr(hex) instructions executions".
- * Like /work/shared/tools/qemu-insncount.c, it declares the few API functions it
+ * Like bench/qemu-insncount.c, it declares the few API functions it
  * uses because Debian ships no qemu-plugin.h. Single-threaded guests only. */
 #include <inttypes.h>
 #include <stdio.h>

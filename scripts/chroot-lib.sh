@@ -1,7 +1,7 @@
 # Sourced by scripts/osroot.sh and osroot-run.sh (and by fresh-machine.sh, for chroot_mount,
 # chroot_umount_all and chroot_umount_stale on its own root): makes (once, cached in
-# build-NAME/) a Debian root with another OpenSSL, mounts the source tree and ../shared into
-# it at their own paths, and unmounts everything on exit, even when a step fails. Never
+# build-NAME/) a Debian root with another OpenSSL, mounts the source tree into it at its own
+# path, and unmounts everything on exit, even when a step fails. Never
 # touches the host's apt sources.
 #   trixie        Debian 13, OpenSSL 3.5 (debootstrap)
 #   sid           Debian unstable, OpenSSL 3.6 (debootstrap)
@@ -143,17 +143,15 @@ chroot_mount() {
     fi && chroot_mounts+=("$target")
 }
 
-# Mounts /proc, /dev and the source tree and ../shared at the same paths as on the host,
-# so that paths written into build trees are valid on both sides.
+# Mounts /proc, /dev and the source tree at the same paths as on the host, so that paths
+# written into build trees are valid on both sides (the tree holds all the tests read).
 chroot_setup() {
     chroot_make || return 1
     trap chroot_umount_all EXIT
     trap 'exit 130' INT TERM
     chroot_mount proc /proc &&
         chroot_mount /dev /dev &&
-        chroot_mount "$root" "$root" &&
-        { [ ! -d "$root/../shared" ] || chroot_mount "$(cd "$root/../shared" && pwd)" \
-            "$(cd "$root/../shared" && pwd)"; } || return 1
+        chroot_mount "$root" "$root" || return 1
     # Name resolution for apt inside the chroot (the chroot's own file, not the host's).
     cp -L /etc/resolv.conf "$chroot/etc/resolv.conf" 2>/dev/null || true
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Shows that the README's two commands set up a machine that never saw the project: makes a
 # fresh Debian root with debootstrap (--variant=minbase: nothing of the host's apt state,
-# only the host's Debian archives as its sources), copies the checkout and ../shared in, and
-# runs there, as root:
+# only the host's Debian archives as its sources), copies in what a clone has (the committed
+# tree at HEAD, nothing beside it) and runs there, as root:
 #   fresh-demo    ./scripts/demo.sh, end to end: installs what the demo needs, builds, hashes
 #                 README.md natively and under qemu-aarch64 -cpu max; both digests must equal
 #                 sha256sum's and the aarch64 one must come from the armv8-ce kernels
@@ -67,12 +67,14 @@ trap 'exit 130' INT TERM
 chroot_umount_stale "$work" || { failed=1; summary; }
 rm -rf "$work"
 cp -a "$pristine" "$work"
-# The checkout as git has it (committed and not ignored) and ../shared beside it, as CI has.
+# What a plain clone has: the committed tree at HEAD, and no folder beside it (the repository
+# holds everything its tests and benches read). Uncommitted changes and untracked files are
+# not copied: a clone would not have them either.
 mkdir -p "$work/src/armsha"
-git ls-files -z --cached --others --exclude-standard |
-    xargs -0 -I{} sh -c '[ -e "$1" ] && printf "%s\0" "$1"' _ {} |
-    tar -C "$root" --null -T - -cf - | tar -C "$work/src/armsha" -xf -
-[ -d "$root/../shared" ] && cp -a "$root/../shared" "$work/src/shared"
+git -C "$root" archive --format=tar HEAD | tar -C "$work/src/armsha" -xf - ||
+    { echo "fresh-machine: cannot copy HEAD (git archive)"; failed=1; summary; }
+[ -z "$(git -C "$root" status --porcelain --untracked-files=no)" ] ||
+    echo "fresh-machine: the working tree has uncommitted changes; the root gets HEAD without them"
 cp -L /etc/resolv.conf "$work/etc/resolv.conf"
 chroot_mount proc /proc && chroot_mount /dev /dev && chroot_mount /dev/pts /dev/pts ||
     { echo "fresh-machine: cannot mount /proc and /dev in the root"; failed=1; summary; }
