@@ -169,7 +169,7 @@ int scen_default_crashes(const scen *sc)
     return 0;
 }
 
-unsigned long scen_skipped_crash, scen_skipped_slow, scen_count;
+unsigned long scen_skipped_crash, scen_skipped_slow, scen_count, scen_ref_cut;
 
 /* ---- scenarios ------------------------------------------------------------------------ */
 
@@ -313,6 +313,32 @@ static int noinit_stop(const scen *sc)
     return sc->noinit_on;
 }
 
+/* The same defect reached by the parameter call itself: on a context keyed before (after
+ * init, after final, on a dup), digest-noinit with a NULL "key" of 0 bytes makes the
+ * default's HMAC re-key with the digest it has (hmac_setkey, HMAC_Init_ex without a key),
+ * whose EVP_MD_CTX_copy_ex takes libcrypto's legacy path under EVP_MD_CTX_FLAG_NO_INIT and
+ * copies the inner digest context's provider context pointer into the running one:
+ * EVP_MAC_CTX_free then frees it twice (OpenSSL 3.0.19, ASan; fuzz input
+ * fuzz/regressions/params/noinit-null-key-after-init). (A NULL key with a size is not run
+ * on the default at all, default_crashes_on.) So on the default provider such a scenario
+ * stops before the parameter call (ref_stops), and armsha runs it whole: the call, the
+ * updates after it and the free, under ASan and UBSan in the sanitizer and libFuzzer builds;
+ * scen_compare compares the steps both ran. */
+static int noinit_rekeys(const scen *sc)
+{
+    const OSSL_PARAM *k = OSSL_PARAM_locate_const(sc->par, OSSL_MAC_PARAM_KEY);
+
+    return sc->kind == K_MAC_SET && sc->noinit_on
+           && (sc->stage == ST_ACTIVE || sc->stage == ST_FINAL || sc->stage == ST_DUP)
+           && k != NULL && k->data_type == OSSL_PARAM_OCTET_STRING && k->data == NULL;
+}
+
+/* Provider p stops here: the default provider, before a call that breaks its own context. */
+static int ref_stops(int p, const scen *sc)
+{
+    return p == 0 && noinit_rekeys(sc);
+}
+
 static void mac_set_scenario(int p, const scen *sc, steps *s)
 {
     EVP_MAC *mac = EVP_MAC_fetch(libs[p], "HMAC", props[p]);
@@ -338,6 +364,8 @@ static void mac_set_scenario(int p, const scen *sc, steps *s)
     case ST_ACTIVE:
         step(s, "init", mac_key(c, sc->alg), NULL, 0);
         step(s, "update", EVP_MAC_update(c, msg, 5), NULL, 0);
+        if (ref_stops(p, sc))
+            break;
         step(s, "param", EVP_MAC_CTX_set_params(c, sc->par), NULL, 0);
         if (noinit_stop(sc)) {
             mac_finish(c, sc, s);
@@ -350,6 +378,8 @@ static void mac_set_scenario(int p, const scen *sc, steps *s)
     case ST_FINAL:
         step(s, "init", mac_key(c, sc->alg), NULL, 0);
         mac_finish(c, sc, s);
+        if (ref_stops(p, sc))
+            break;
         step(s, "param", EVP_MAC_CTX_set_params(c, sc->par), NULL, 0);
         if (noinit_stop(sc))
             break;
@@ -361,6 +391,8 @@ static void mac_set_scenario(int p, const scen *sc, steps *s)
         step(s, "update", EVP_MAC_update(c, msg, 5), NULL, 0);
         d = EVP_MAC_CTX_dup(c);
         step(s, "dup", d != NULL, NULL, 0);
+        if (ref_stops(p, sc))
+            break;
         if (d != NULL) {
             step(s, "param", EVP_MAC_CTX_set_params(d, sc->par), NULL, 0);
             mac_finish(d, sc, s);
@@ -555,7 +587,11 @@ void scen_compare(const scen *sc, const char *what)
     run_one(0, sc, &s[0]);
     run_one(1, sc, &s[1]);
     armsha_test_checks++;
-    if (s[0].n != s[1].n) {
+    /* Where the default stopped early (noinit_rekeys) armsha ran on, from the parameter
+     * call: the steps both ran are compared. */
+    if (noinit_rekeys(sc))
+        scen_ref_cut++;
+    if (noinit_rekeys(sc) ? s[0].n >= s[1].n : s[0].n != s[1].n) {
         armsha_test_fail(__FILE__, __LINE__, "%s: %d steps on default, %d on armsha", what, s[0].n,
                          s[1].n);
         return;

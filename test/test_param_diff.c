@@ -288,8 +288,9 @@ int main(int argc, char **argv)
             run_kind((enum kind)k);
     printf("%lu (parameter, type, shape) combinations, %lu scenarios; %lu not run on the default "
            "provider (it crashes or answers by chance there; armsha refused), %lu not derived (too many "
-           "iterations)\n",
-           ncombos, scen_count, scen_skipped_crash, scen_skipped_slow);
+           "iterations), %lu stopped on the default before a call that breaks its context (armsha "
+           "ran on)\n",
+           ncombos, scen_count, scen_skipped_crash, scen_skipped_slow, scen_ref_cut);
     scen_print_deliberate();
     OSSL_PROVIDER_unload(a);
     OSSL_PROVIDER_unload(ad);
