@@ -90,6 +90,16 @@ err:
     return NULL;
 }
 
+/* The properties the default's HMAC fetches its digest with: props, or with none named on a
+ * one-shot HMAC the default provider's own digest (what a one-shot HMAC gives after several
+ * updates depends on the digest's code: the default provider's then, as the default's HMAC
+ * alone would have it). A re-key without a key must fetch as the key did: the default's HMAC
+ * refuses a digest it takes for another one (rekey_same_digest). */
+static const char *fallback_props(const hmac_ctx *ctx, const char *props)
+{
+    return props == NULL && ctx->oneshot ? ARMSHA_FALLBACK_PROPS : props;
+}
+
 /* Keys the default provider's HMAC with digest name (and props) in the child library
  * context, with the parameters this context has collected. */
 static int fallback_key(hmac_ctx *ctx, const char *name, const char *props,
@@ -108,12 +118,10 @@ static int fallback_key(hmac_ctx *ctx, const char *name, const char *props,
         if (ctx->fb == NULL)
             return 0;
     }
-    if (name != NULL)
+    if (name != NULL) {
         *p++ = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)name, 0);
-    /* What a one-shot HMAC gives after several updates depends on the digest's code: the
-     * default provider's own then, as the default's HMAC alone would have it. */
-    if (name != NULL && props == NULL && ctx->oneshot)
-        props = ARMSHA_FALLBACK_PROPS;
+        props = fallback_props(ctx, props);
+    }
     if (name != NULL && props != NULL)
         *p++ = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_PROPERTIES, (char *)props, 0);
 #ifdef OSSL_ALG_PARAM_ENGINE
@@ -180,13 +188,14 @@ static int rekey_same_digest(hmac_ctx *ctx)
         /* The fallback tells its own digest from the one named (its fetch and its
          * HMAC_CTX decide "the same" as the default's do). */
         OSSL_PARAM params[4], *p = params;
+        const char *props = fallback_props(ctx, ctx->sel.props);
 
         if (chosen_fast(ctx))
             return 0;
         *p++ = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
                                                 (char *)armsha_md_sel_name(&ctx->sel), 0);
-        if (ctx->sel.props != NULL)
-            *p++ = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_PROPERTIES, ctx->sel.props, 0);
+        if (props != NULL)
+            *p++ = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_PROPERTIES, (char *)props, 0);
         *p++ = OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0);
         *p = OSSL_PARAM_construct_end();
         return EVP_MAC_CTX_set_params(ctx->fb, params);
