@@ -319,8 +319,10 @@ static int noinit_stop(const scen *sc)
  * whose EVP_MD_CTX_copy_ex takes libcrypto's legacy path under EVP_MD_CTX_FLAG_NO_INIT and
  * copies the inner digest context's provider context pointer into the running one:
  * EVP_MAC_CTX_free then frees it twice (OpenSSL 3.0.19, ASan; fuzz input
- * fuzz/regressions/params/noinit-null-key-after-init). (A NULL key with a size is not run
- * on the default at all, default_crashes_on.) So on the default provider such a scenario
+ * fuzz/regressions/params/noinit-null-key-after-init). Before init and at init no digest
+ * context was keyed before the flag, and that call is clean with every key shape. (A NULL
+ * key with a size is not run on the default at all, default_crashes_on.) So on the default
+ * provider such a scenario
  * stops before the parameter call (ref_stops), and armsha runs it whole: the call, the
  * updates after it and the free, under ASan and UBSan in the sanitizer and libFuzzer builds;
  * scen_compare compares the steps both ran. */
