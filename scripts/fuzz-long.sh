@@ -29,11 +29,14 @@ niceness=${FUZZ_NICE:-19}
 
 if [ ! -f "$dir/build.ninja" ]; then
     rm -rf "$dir"
-    CC=clang meson setup "$dir" -Dfuzzing=true >"$dir.setup.log" 2>&1 || {
-        tail -20 "$dir.setup.log"
+    setup_log=$(mktemp)
+    CC=clang meson setup "$dir" -Dfuzzing=true >"$setup_log" 2>&1 || {
+        tail -20 "$setup_log"
+        rm -f "$setup_log"
         echo "fuzz-long: meson setup $dir failed (clang and libclang-rt-14-dev: ARMSHA_FUZZING=1 scripts/deps.sh)"
         exit 1
     }
+    rm -f "$setup_log"
 fi
 nice -n 10 ninja -C "$dir" -j2 >/dev/null || { echo "fuzz-long: $dir did not build"; exit 1; }
 
