@@ -21,6 +21,9 @@ const armsha_kernel armsha_kernel_list[] = {
 #if defined(ARMSHA_HAVE_ARM64_SHA256_NEON)
     KERNEL("neon", ARMSHA_SHA256, sha256, ARMSHA_CPU_NEON, armsha_sha256_blocks_neon),
 #endif
+#if defined(ARMSHA_HAVE_ARM64_SHA1_NEON)
+    KERNEL("neon", ARMSHA_SHA1, sha1, ARMSHA_CPU_NEON, armsha_sha1_blocks_neon),
+#endif
 #endif
 #if defined(ARMSHA_ARM32_KERNELS)
     /* The SHA instructions first; then NEON, for ARMv7 cores without them (AArch32 has

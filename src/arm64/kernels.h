@@ -16,6 +16,8 @@ armsha_sha512_blocks_fn armsha_sha512_blocks_armv8;
 /* Need ASIMD (HWCAP_ASIMD) and nothing more: SHA-256 and SHA-224 on cores without the SHA
  * instructions (src/arm64/sha256_neon.c). */
 armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
+/* Need ASIMD: SHA-1 on cores without the SHA instructions (src/arm64/sha1_neon.c). */
+armsha_sha1_blocks_fn armsha_sha1_blocks_neon;
 /* PBKDF2-HMAC on the same kernel, n >= 0 iterations after U_1: u (U_j as state words,
  * which are the big-endian words of its bytes) becomes U_{j+n} and each new U is XORed
  * into t; inner and outer are the key's two states, ds the digest size (64, 48, 32, 28). */
