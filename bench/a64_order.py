@@ -213,3 +213,38 @@ def order(lines, sched_lines=None, weight_mca=1.2):
                 avail.append(s)
     assert len(out) == n, "dependence cycle"
     return [lines[i] for i in out]
+
+
+def place(ops, nsteps, cap, gap=1):
+    """The NEON part of a kernel's program into its round steps: ops are dicts (txt, dst and
+    src register lists, lo: the first step allowed, dl: the last one or None), each placed
+    in the earliest step at least gap steps after the ops producing its inputs (and not
+    before an earlier op reading a register it writes), at most cap(step) a step, in the
+    list's order. Returns {step: [ops]}."""
+    n = len(ops)
+    step = [None] * n
+    last_w, reads, preds = {}, {}, []
+    for i, o in enumerate(ops):
+        p = [(last_w[r], gap) for r in o["src"] + o["dst"] if r in last_w]
+        p += [(j, 0) for r in o["dst"] for j in reads.get(r, [])]
+        for r in o["src"]:
+            reads.setdefault(r, []).append(i)
+        for r in o["dst"]:
+            last_w[r], reads[r] = i, []
+        preds.append(p)
+    slots = {}
+    for s in range(nsteps):
+        placed = []
+        for i in range(n):
+            if len(placed) >= cap(s):
+                break
+            if step[i] is None and ops[i]["lo"] <= s and all(
+                    step[j] is not None and step[j] + d <= s and (d or step[j] < s or j in placed)
+                    for j, d in preds[i]):
+                step[i] = s
+                placed.append(i)
+        slots[s] = [ops[i] for i in placed]
+    for i, o in enumerate(ops):
+        if step[i] is None or (o["dl"] is not None and step[i] > o["dl"]):
+            raise SystemExit("cannot place %s" % o["txt"])
+    return slots

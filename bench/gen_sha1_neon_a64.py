@@ -110,42 +110,7 @@ op("ldp w8, w9, [x0]", ["w8s"], [], lo=77)
 op("ldr w10, [x0, #16]", ["w10s"], [], lo=77)
 
 
-def place(ops, nsteps, cap):
-    """Each op into a step: after its producers (a step later), in the original order."""
-    n = len(ops)
-    step = [None] * n
-    last_w, reads, preds = {}, {}, []
-    for i, o in enumerate(ops):
-        p = [(last_w[r], 1) for r in o["src"] + o["dst"] if r in last_w]
-        p += [(j, 0) for r in o["dst"] for j in reads.get(r, [])]
-        for r in o["src"]:
-            reads.setdefault(r, []).append(i)
-        for r in o["dst"]:
-            last_w[r], reads[r] = i, []
-        preds.append(p)
-    slots = {}
-    for s in range(nsteps):
-        placed = []
-        for i in range(n):
-            if len(placed) >= cap(s):
-                break
-            if step[i] is None and o_ready(ops[i], s) and all(
-                    step[j] is not None and step[j] + d <= s and (d or step[j] < s or j in placed)
-                    for j, d in preds[i]):
-                step[i] = s
-                placed.append(i)
-        slots[s] = [ops[i] for i in placed]
-    for i, o in enumerate(ops):
-        if step[i] is None or (o["dl"] is not None and step[i] > o["dl"]):
-            sys.exit("cannot place %s" % o["txt"])
-    return slots
-
-
-def o_ready(o, s):
-    return o["lo"] <= s
-
-
-slots = place(ops, 80, lambda s: 3 if s >= 60 else 2)
+slots = a64_order.place(ops, 80, lambda s: 3 if s >= 60 else 2)
 
 # ---- the rounds -----------------------------------------------------------------------
 # Round r's step: a = a_r; e holds e_r + W[r] + K + F_r; d holds d_r + W[r+1] + K (d is
