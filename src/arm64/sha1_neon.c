@@ -954,6 +954,18 @@ void armsha_sha1_blocks_neon(uint32_t state[5], const uint8_t *data, size_t nblo
         "stp w5, w6, [x0, #8]\n\t"
         "stp w3, w4, [x0]\n\t"
         "b.ne 1b\n\t"
+        /* The message words out of the buffer (v31 is zero; the registers keep theirs
+         * until reused, as in the other kernels). */
+        "stp    q31, q31, [x12, #-128]\n\t"
+        "stp    q31, q31, [x12, #-96]\n\t"
+        "stp    q31, q31, [x12, #-64]\n\t"
+        "stp    q31, q31, [x12, #-32]\n\t"
+        "stp    q31, q31, [x12, #0]\n\t"
+        "stp    q31, q31, [x12, #32]\n\t"
+        "stp    q31, q31, [x12, #64]\n\t"
+        "stp    q31, q31, [x12, #96]\n\t"
+        "stp    q31, q31, [x12, #128]\n\t"
+        "stp    q31, q31, [x12, #160]\n\t"
         : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3), "+r"(x12)
         :
         : "cc", "memory", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x13", "x14", "x15",
