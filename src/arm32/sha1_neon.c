@@ -105,21 +105,36 @@ _Alignas(16) static const uint32_t sha1_k[16] = {
  * n1..n4: NEON schedule instructions between them, ld: the next pair's LDRD. The pair
  * ends before the two adds of rol(a, 5), the last instructions of its rounds: the next
  * pair does them (P: ROL5 or NOROL5 at the block's start), between its own first stages,
- * which do not read their results. The order of the stages was chosen on the in-order
- * Cortex-A53 model (bench/inorder_a53.py); FB's W stage writes FB's e, which is FA's d,
- * so it waits for FA's last read of d. */
+ * which do not read their results. The order of the stages, one for each kind of round,
+ * was found by a search on the in-order Cortex-A53 model (bench/inorder_a53.py) among
+ * the orders that keep every dependence: FB's W stage writes FB's e, which is FA's d, so
+ * it waits for FA's last read of d (stage 4 of CH, 3 of MAJ, 1 of PARITY). */
 #define ROL5_A(a, b, c) ADD_ROL5(c, b)
 #define ROL5_B(a, b, c) ADD_ROL5(b, a)
 #define NOROL5_A(a, b, c) ""
 #define NOROL5_B(a, b, c) ""
 #define PAIR(P, FA, FB, a, b, c, d, e, n1, n2, n3, n4, ld)                             \
-    FA##_1(a, b, c, d, e, r2, r0) P##_A(a, b, c) n1                                    \
-    FA##_2(a, b, c, d, e, r2, r0) P##_B(a, b, c)                                       \
-    FB##_1(e, a, b, c, d, r3, r12) n2                                                  \
-    FA##_3(a, b, c, d, e, r2, r0) FA##_4(a, b, c, d, e, r2, r0)                        \
-    FB##_2(e, a, b, c, d, r3, r12) ld /* e of FB is d of FA: after FA's last read */   \
-    FB##_3(e, a, b, c, d, r3, r12) n3                                                  \
-    FB##_4(e, a, b, c, d, r3, r12)                                                     \
+    FA##_PAIR(P, FA, FB, a, b, c, d, e, n1, n2, n3, n4, ld)
+/* The order of a pair's stages, by the kind of its first round. */
+#define CH_PAIR(P, FA, FB, a, b, c, d, e, n1, n2, n3, n4, ld)                          \
+    FA##_1(a, b, c, d, e, r2, r0) P##_A(a, b, c) n1 FA##_2(a, b, c, d, e, r2, r0)      \
+    P##_B(a, b, c) FA##_3(a, b, c, d, e, r2, r0) n2 FA##_4(a, b, c, d, e, r2, r0)      \
+    FB##_1(e, a, b, c, d, r3, r12) FB##_2(e, a, b, c, d, r3, r12) ld                   \
+    FB##_3(e, a, b, c, d, r3, r12) n3 FB##_4(e, a, b, c, d, r3, r12)                   \
+    FA##_5(a, b, c, d, e, r2, r0) n4 FB##_5(e, a, b, c, d, r3, r12)
+#define CH0_PAIR CH_PAIR
+#define CH2_PAIR CH_PAIR
+#define PARITY_PAIR(P, FA, FB, a, b, c, d, e, n1, n2, n3, n4, ld)                      \
+    P##_A(a, b, c) FA##_1(a, b, c, d, e, r2, r0) n1 FA##_2(a, b, c, d, e, r2, r0)      \
+    P##_B(a, b, c) FB##_1(e, a, b, c, d, r3, r12) n2 FA##_3(a, b, c, d, e, r2, r0)     \
+    n3 FB##_2(e, a, b, c, d, r3, r12) FB##_3(e, a, b, c, d, r3, r12) ld                \
+    FA##_4(a, b, c, d, e, r2, r0) FB##_4(e, a, b, c, d, r3, r12)                       \
+    FA##_5(a, b, c, d, e, r2, r0) FB##_5(e, a, b, c, d, r3, r12) n4
+#define MAJ_PAIR(P, FA, FB, a, b, c, d, e, n1, n2, n3, n4, ld)                         \
+    FA##_1(a, b, c, d, e, r2, r0) P##_A(a, b, c) n1 FA##_2(a, b, c, d, e, r2, r0)      \
+    P##_B(a, b, c) FB##_1(e, a, b, c, d, r3, r12) n2 FA##_3(a, b, c, d, e, r2, r0)     \
+    FB##_2(e, a, b, c, d, r3, r12) ld FB##_3(e, a, b, c, d, r3, r12) n3                \
+    FA##_4(a, b, c, d, e, r2, r0) FB##_4(e, a, b, c, d, r3, r12)                       \
     FA##_5(a, b, c, d, e, r2, r0) FB##_5(e, a, b, c, d, r3, r12) n4
 /* The last pair's adds of rol(a, 5), at the end of the block (its a..e named as PAIR's
  * next pair would). */
