@@ -12,8 +12,8 @@
  *
  * Core registers:
  *   r4-r11   a..h; a round renames them (see ROUNDS8) instead of moving them
- *   r0       Sigma1(e), then Sigma0(a)
- *   r2       W[i] + K[i], then Ch(e,f,g)
+ *   r0       Sigma1(e)
+ *   r2       W[i] + K[i], then Ch(e,f,g), then Sigma0(a)
  *   r3, r12  a ^ b of this round (the next round's b ^ c), then Maj(a,b,c): they swap
  *            roles every round; r3 first holds W[i+1] + K[i+1] in even rounds
  *   r1       the next K[i] for NEON
@@ -34,85 +34,106 @@ armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
  * where a ^ b is the next round's b ^ c: r3 and r12 swap roles every round.
  * Rounds go in pairs: the even round loads K[i] + W[i] of both with one ldrd into r2
  * and r3 (r3, its a ^ b register, is free until its Maj), and adds the odd round's
- * to g, which is the odd round's h, once Ch(e,f,g) has read it. */
-#define ROUND_BODY(a, b, c, d, e, f, g, h, ab, bc, mid)                                \
-    "eor    r0, " #e ", " #e ", ror #5\n\t"                                            \
+ * to g, which is the odd round's h, once Ch(e,f,g) has read it.
+ *
+ * For an in-order dual-issue core (Cortex-A53, Pi 3): Sigma1(e) in r0 and Ch(e,f,g)
+ * then Sigma0(a) in r2, so that Sigma0 waits only for Ch, not for Sigma1; Ch goes into
+ * h before Sigma1, whose chain from e is the longer, so that d += h follows Sigma1 by one
+ * add; n1..n8: NEON schedule instructions between the round's (bench/RESULTS.md,
+ * "32-bit ARM kernel code choices"). */
+#define ROUND_BODY(a, b, c, d, e, f, g, h, ab, bc, kw, mid, nx, n1, n2, n3, n4, n5, n6, n7, n8) \
+    n1                                                                                 \
+    kw                                                                                 \
     "eor    r2, " #f ", " #g "\n\t"                                                    \
-    "eor    r0, r0, " #e ", ror #19\n\t"                                               \
+    n2                                                                                 \
     "and    r2, r2, " #e "\n\t"                                                        \
-    "add    " #h ", " #h ", r0, ror #6\n\t"     /* + Sigma1(e) */                      \
+    n3                                                                                 \
     "eor    r2, r2, " #g "\n\t"                                                        \
-    "eor    r0, " #a ", " #a ", ror #11\n\t"                                           \
-    "add    " #h ", " #h ", r2\n\t"             /* + Ch(e,f,g) */                      \
     mid                                                                                \
-    "eor    " #ab ", " #a ", " #b "\n\t"                                               \
-    "eor    r0, r0, " #a ", ror #20\n\t"                                               \
-    "and    " #bc ", " #bc ", " #ab "\n\t"                                             \
+    "add    " #h ", " #h ", r2\n\t"             /* + Ch(e,f,g) */                      \
+    n4                                                                                 \
+    "add    " #h ", " #h ", r0, ror #6\n\t"     /* + Sigma1(e) */                      \
+    "eor    r2, " #a ", " #a ", ror #11\n\t"                                           \
+    n5                                                                                 \
     "add    " #d ", " #d ", " #h "\n\t"                                                \
+    "eor    " #ab ", " #a ", " #b "\n\t"                                               \
+    n6                                                                                 \
+    "eor    r2, r2, " #a ", ror #20\n\t"                                               \
+    "and    " #bc ", " #bc ", " #ab "\n\t"                                             \
+    n7                                                                                 \
+    nx##_1(d)                                                                          \
     "eor    " #bc ", " #bc ", " #b "\n\t"                                              \
-    "add    " #h ", " #h ", r0, ror #2\n\t"     /* + Sigma0(a) */                      \
+    "add    " #h ", " #h ", r2, ror #2\n\t"     /* + Sigma0(a) */                      \
+    n8                                                                                 \
+    nx##_2(d)                                                                          \
     "add    " #h ", " #h ", " #bc "\n\t"        /* + Maj(a,b,c) */
-/* Round i, i even. */
-#define ROUND_E(a, b, c, d, e, f, g, h, i)                                             \
+/* The first two instructions of the next round's Sigma1, on its e (this round's d once
+ * d += h): NEXT_S1 in every round but the block's last (LAST_S1). */
+#define NEXT_S1_1(e) "eor    r0, " #e ", " #e ", ror #5\n\t"
+#define NEXT_S1_2(e) "eor    r0, r0, " #e ", ror #19\n\t"
+#define LAST_S1_1(e) ""
+#define LAST_S1_2(e) ""
+/* Round i, i even; N: the round's eight NEON slots, in parentheses. */
+#define ROUND_E(a, b, c, d, e, f, g, h, i, N)                                          \
     "ldrd   r2, r3, [sp, #4*(" #i ")]\n\t"                                             \
-    "add    " #h ", " #h ", r2\n\t"                                                    \
-    ROUND_BODY(a, b, c, d, e, f, g, h, r3, r12, "add    " #g ", " #g ", r3\n\t")
+    ROUND_SLOTS(a, b, c, d, e, f, g, h, r3, r12, "add    " #h ", " #h ", r2\n\t",       \
+                "add    " #g ", " #g ", r3\n\t", NEXT_S1, N)
 /* Round i + 1: its K + W is already in h. */
-#define ROUND_O(a, b, c, d, e, f, g, h) ROUND_BODY(a, b, c, d, e, f, g, h, r12, r3, "")
+#define ROUND_O(a, b, c, d, e, f, g, h, N) ROUND_SLOTS(a, b, c, d, e, f, g, h, r12, r3, "", "", NEXT_S1, N)
+/* The block's last round. */
+#define ROUND_O_LAST(a, b, c, d, e, f, g, h, N)                                        \
+    ROUND_SLOTS(a, b, c, d, e, f, g, h, r12, r3, "", "", LAST_S1, N)
+#define ROUND_SLOTS(a, b, c, d, e, f, g, h, ab, bc, kw, mid, nx, N)                    \
+    ROUND_N(ROUND_BODY, (a, b, c, d, e, f, g, h, ab, bc, kw, mid, nx, UNPAREN N))
+#define UNPAREN(...) __VA_ARGS__
+#define ROUND_N(m, args) m args
+#define NONE8 ("", "", "", "", "", "", "", "")
 
 /* W[t..t+3] becomes W[t+16..t+19] = W[t..t+3] + sigma0(W[t+1..t+4]) + W[t+9..t+12] +
  * sigma1(W[t+14..t+17]), in four parts spread over four rounds; x0..x3 hold W[t..t+15].
- * sigma1 needs W[t+16..t+17] for its upper half: it runs on two words at a time. */
+ * sigma1 needs W[t+16..t+17] for its upper half: it runs on two words at a time. Each
+ * part is cut into the eight NEON slots of its round, in parentheses. */
 #define SCHED1(x0, x1, x2, x3)                                                         \
-    "vext.8     q8, " #x0 ", " #x1 ", #4\n\t"   /* W[t+1..t+4] */                      \
-    "vext.8     q9, " #x2 ", " #x3 ", #4\n\t"   /* W[t+9..t+12] */                     \
-    "vshr.u32   q10, q8, #7\n\t"                                                       \
-    "vadd.i32   " #x0 ", " #x0 ", q9\n\t"                                              \
-    "vshr.u32   q9, q8, #18\n\t"                                                       \
-    "vsli.32    q10, q8, #25\n\t"                                                      \
-    "vshr.u32   q11, q8, #3\n\t"                                                       \
-    "vsli.32    q9, q8, #14\n\t"                                                       \
-    "veor       q10, q10, q11\n\t"                                                     \
-    "veor       q10, q10, q9\n\t"               /* sigma0(W[t+1..t+4]) */              \
-    "vadd.i32   " #x0 ", " #x0 ", q10\n\t"
+    ("vext.8     q8, " #x0 ", " #x1 ", #4\n\t", /* W[t+1..t+4] */                      \
+     "vext.8     q9, " #x2 ", " #x3 ", #4\n\t"  /* W[t+9..t+12] */                     \
+     "vshr.u32   q10, q8, #7\n\t",                                                     \
+     "vadd.i32   " #x0 ", " #x0 ", q9\n\t"                                             \
+     "vshr.u32   q9, q8, #18\n\t",                                                     \
+     "vsli.32    q10, q8, #25\n\t"                                                     \
+     "vshr.u32   q11, q8, #3\n\t",                                                     \
+     "vsli.32    q9, q8, #14\n\t",                                                     \
+     "veor       q10, q10, q11\n\t",                                                   \
+     "veor       q10, q10, q9\n\t",             /* sigma0(W[t+1..t+4]) */              \
+     "vadd.i32   " #x0 ", " #x0 ", q10\n\t")
 /* sigma1 of the two words in src, added to the two in dst. */
 #define SCHED_SIGMA1(dst, src)                                                         \
-    "vshr.u32   d24, " #src ", #17\n\t"                                                \
-    "vshr.u32   d25, " #src ", #19\n\t"                                                \
-    "vshr.u32   d26, " #src ", #10\n\t"                                                \
-    "vsli.32    d24, " #src ", #15\n\t"                                                \
-    "vsli.32    d25, " #src ", #13\n\t"                                                \
-    "veor       d26, d26, d24\n\t"                                                     \
-    "veor       d26, d26, d25\n\t"                                                     \
-    "vadd.i32   " #dst ", " #dst ", d26\n\t"
-/* W[t..t+3] + K[t+16..t+19] to the stack (kw: q14 or q15, K already loaded). */
-#define SCHED4(x0, kw)                                                                 \
-    "vadd.i32   " #kw ", " #kw ", " #x0 "\n\t"                                         \
-    "vst1.32    {" #kw "}, [lr]!\n\t"
-/* The constants for eight rounds in one load. */
+    ("vshr.u32   d24, " #src ", #17\n\t"                                               \
+     "vshr.u32   d25, " #src ", #19\n\t",                                              \
+     "vshr.u32   d26, " #src ", #10\n\t",                                              \
+     "vsli.32    d24, " #src ", #15\n\t",                                              \
+     "vsli.32    d25, " #src ", #13\n\t",                                              \
+     "veor       d26, d26, d24\n\t",                                                   \
+     "veor       d26, d26, d25\n\t",                                                   \
+     "vadd.i32   " #dst ", " #dst ", d26\n\t", "")
+/* W[t..t+3] + K[t+16..t+19] to the stack (kw: q14 or q15, K already loaded), after the
+ * constants for eight rounds in one load (ld: LOADK8 or ""). */
+#define SCHED4(x0, kw, ld)                                                             \
+    (ld, "", "", "vadd.i32   " #kw ", " #kw ", " #x0 "\n\t", "",                       \
+     "vst1.32    {" #kw "}, [lr]!\n\t", "", "")
 #define LOADK8 "vld1.32    {d28-d31}, [r1:128]!\n\t"
 
 /* Rounds i..i+3 with the schedule of W[t..t+3] (t = i) in register x0 (low half x0l,
  * high half x0h) and the three after it beside them; x3h: the high half of x3. */
 #define ROUNDS4_A(i, x0, x1, x2, x3, x0l, x0h, x3h)                                    \
-    SCHED1(x0, x1, x2, x3)                                                             \
-    ROUND_E(r4, r5, r6, r7, r8, r9, r10, r11, i + 0)                            \
-    SCHED_SIGMA1(x0l, x3h)                                                             \
-    ROUND_O(r11, r4, r5, r6, r7, r8, r9, r10)                            \
-    SCHED_SIGMA1(x0h, x0l)                                                             \
-    ROUND_E(r10, r11, r4, r5, r6, r7, r8, r9, i + 2)                            \
-    LOADK8                                                                             \
-    ROUND_O(r9, r10, r11, r4, r5, r6, r7, r8)                            \
-    SCHED4(x0, q14)
+    ROUND_E(r4, r5, r6, r7, r8, r9, r10, r11, i + 0, SCHED1(x0, x1, x2, x3))           \
+    ROUND_O(r11, r4, r5, r6, r7, r8, r9, r10, SCHED_SIGMA1(x0l, x3h))                  \
+    ROUND_E(r10, r11, r4, r5, r6, r7, r8, r9, i + 2, SCHED_SIGMA1(x0h, x0l))           \
+    ROUND_O(r9, r10, r11, r4, r5, r6, r7, r8, SCHED4(x0, q14, LOADK8))
 #define ROUNDS4_B(i, x0, x1, x2, x3, x0l, x0h, x3h)                                    \
-    SCHED1(x0, x1, x2, x3)                                                             \
-    ROUND_E(r8, r9, r10, r11, r4, r5, r6, r7, i + 0)                            \
-    SCHED_SIGMA1(x0l, x3h)                                                             \
-    ROUND_O(r7, r8, r9, r10, r11, r4, r5, r6)                            \
-    SCHED_SIGMA1(x0h, x0l)                                                             \
-    ROUND_E(r6, r7, r8, r9, r10, r11, r4, r5, i + 2)                            \
-    ROUND_O(r5, r6, r7, r8, r9, r10, r11, r4)                            \
-    SCHED4(x0, q15)
+    ROUND_E(r8, r9, r10, r11, r4, r5, r6, r7, i + 0, SCHED1(x0, x1, x2, x3))           \
+    ROUND_O(r7, r8, r9, r10, r11, r4, r5, r6, SCHED_SIGMA1(x0l, x3h))                  \
+    ROUND_E(r6, r7, r8, r9, r10, r11, r4, r5, i + 2, SCHED_SIGMA1(x0h, x0l))           \
+    ROUND_O(r5, r6, r7, r8, r9, r10, r11, r4, SCHED4(x0, q15, ""))
 /* Sixteen rounds from i that also extend the schedule by sixteen words. */
 #define ROUNDS16_SCHED(i)                                                              \
     ROUNDS4_A(i + 0, q0, q1, q2, q3, d0, d1, d7)                                       \
@@ -120,15 +141,15 @@ armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
     ROUNDS4_A(i + 8, q2, q3, q0, q1, d4, d5, d3)                                       \
     ROUNDS4_B(i + 12, q3, q0, q1, q2, d6, d7, d5)
 /* The last sixteen rounds. */
-#define ROUNDS8(j)                                                                     \
-    ROUND_E(r4, r5, r6, r7, r8, r9, r10, r11, j + 0)                            \
-    ROUND_O(r11, r4, r5, r6, r7, r8, r9, r10)                            \
-    ROUND_E(r10, r11, r4, r5, r6, r7, r8, r9, j + 2)                            \
-    ROUND_O(r9, r10, r11, r4, r5, r6, r7, r8)                            \
-    ROUND_E(r8, r9, r10, r11, r4, r5, r6, r7, j + 4)                            \
-    ROUND_O(r7, r8, r9, r10, r11, r4, r5, r6)                            \
-    ROUND_E(r6, r7, r8, r9, r10, r11, r4, r5, j + 6)                            \
-    ROUND_O(r5, r6, r7, r8, r9, r10, r11, r4)
+#define ROUNDS8(j, LAST)                                                               \
+    ROUND_E(r4, r5, r6, r7, r8, r9, r10, r11, j + 0, NONE8)                            \
+    ROUND_O(r11, r4, r5, r6, r7, r8, r9, r10, NONE8)                                   \
+    ROUND_E(r10, r11, r4, r5, r6, r7, r8, r9, j + 2, NONE8)                            \
+    ROUND_O(r9, r10, r11, r4, r5, r6, r7, r8, NONE8)                                   \
+    ROUND_E(r8, r9, r10, r11, r4, r5, r6, r7, j + 4, NONE8)                            \
+    ROUND_O(r7, r8, r9, r10, r11, r4, r5, r6, NONE8)                                   \
+    ROUND_E(r6, r7, r8, r9, r10, r11, r4, r5, j + 6, NONE8)                            \
+    LAST(r5, r6, r7, r8, r9, r10, r11, r4, NONE8)
 
 /* The unrolled body is one string literal, longer than the 4,095 characters C promises
  * to support; both compilers take far longer ones. */
@@ -173,11 +194,12 @@ __attribute__((naked, noinline)) static void sha256_neon(UNUSED uint32_t *state,
         "vst1.32    {d16-d19}, [lr]!\n\t"
         "vst1.32    {d20-d23}, [lr]!\n\t"
         "eor        r12, r5, r6\n\t"            /* b ^ c for the first round */
+        NEXT_S1_1(r8) NEXT_S1_2(r8)            /* the first round's Sigma1 starts */
         ROUNDS16_SCHED(0)
         ROUNDS16_SCHED(16)
         ROUNDS16_SCHED(32)
-        ROUNDS8(48)
-        ROUNDS8(56)
+        ROUNDS8(48, ROUND_O)
+        ROUNDS8(56, ROUND_O_LAST)
         /* state += a..h; the state read with LDRD and LDRs, not with an LDM of four,
          * which stalls Swift's issue (bench/RESULTS.md, "32-bit ARM kernel code
          * choices"); ARM state's LDRD takes an even register and the next only. */
