@@ -127,15 +127,15 @@ _Alignas(16) static const uint32_t sha1_k[16] = {
 #define PARITY_PAIR(P, FA, FB, a, b, c, d, e, n1, n2, n3, n4, ld)                      \
     P##_A(a, b, c) FA##_1(a, b, c, d, e, r2, r0) n1 FA##_2(a, b, c, d, e, r2, r0)      \
     P##_B(a, b, c) FB##_1(e, a, b, c, d, r3, r12) n2 FA##_3(a, b, c, d, e, r2, r0)     \
-    n3 FB##_2(e, a, b, c, d, r3, r12) FB##_3(e, a, b, c, d, r3, r12) ld                \
-    FA##_4(a, b, c, d, e, r2, r0) FB##_4(e, a, b, c, d, r3, r12)                       \
+    FB##_2(e, a, b, c, d, r3, r12) FB##_3(e, a, b, c, d, r3, r12) ld                   \
+    FA##_4(a, b, c, d, e, r2, r0) FB##_4(e, a, b, c, d, r3, r12) n3                    \
     FA##_5(a, b, c, d, e, r2, r0) FB##_5(e, a, b, c, d, r3, r12) n4
 #define MAJ_PAIR(P, FA, FB, a, b, c, d, e, n1, n2, n3, n4, ld)                         \
     FA##_1(a, b, c, d, e, r2, r0) P##_A(a, b, c) n1 FA##_2(a, b, c, d, e, r2, r0)      \
     P##_B(a, b, c) FB##_1(e, a, b, c, d, r3, r12) n2 FA##_3(a, b, c, d, e, r2, r0)     \
     FB##_2(e, a, b, c, d, r3, r12) ld FB##_3(e, a, b, c, d, r3, r12) n3                \
     FA##_4(a, b, c, d, e, r2, r0) FB##_4(e, a, b, c, d, r3, r12)                       \
-    FA##_5(a, b, c, d, e, r2, r0) FB##_5(e, a, b, c, d, r3, r12) n4
+    FA##_5(a, b, c, d, e, r2, r0) n4 FB##_5(e, a, b, c, d, r3, r12)
 /* The last pair's adds of rol(a, 5), at the end of the block (its a..e named as PAIR's
  * next pair would). */
 #define ROL5_END(a, b, c) ROL5_A(a, b, c) ROL5_B(a, b, c)
