@@ -493,10 +493,19 @@ static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)
                                                                                              \
         /* A context never initialised has no kernel yet (the default's has no digest  */   \
         /* length and refuses too). */                                                       \
-        if (ctx->state == STATE_NEW                                                          \
-            || !armsha_##fam##_deserialize(&ctx->core.fam, ctx->desc->info->digest_size, in, \
-                                           inl))                                             \
+        if (ctx->state == STATE_NEW)                                                         \
             return 0;                                                                        \
+        /* Final wiped the core, its kernel pointer with it: the default's context keeps */ \
+        /* its digest length there and takes the state, so armsha starts the core again */  \
+        /* (kernel and all) before the blob overwrites the rest. */                          \
+        if (ctx->state == STATE_FINISHED)                                                    \
+            ctx->desc->family->init(&ctx->core, ctx->desc->info, &ctx->prov->kernels);       \
+        if (!armsha_##fam##_deserialize(&ctx->core.fam, ctx->desc->info->digest_size, in,    \
+                                        inl)) {                                              \
+            if (ctx->state == STATE_FINISHED) /* as final left it */                         \
+                ctx->desc->family->cleanse(ctx);                                             \
+            return 0;                                                                        \
+        }                                                                                    \
         ctx->state = STATE_ACTIVE;                                                           \
         return 1;                                                                            \
     }

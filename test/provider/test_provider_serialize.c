@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <openssl/core_dispatch.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/provider.h>
 
 #include "common.h"
 
@@ -288,6 +290,117 @@ static void test_inconsistent(void)
                        "is refused (the default loads it)");
 }
 
+/* One digest's dispatch functions as prov's query gives them: EVP_MD_CTX_deserialize (4.0)
+ * refuses a finalized context before any provider sees it, so only a direct call shows
+ * what the provider itself does there. */
+typedef struct direct_md {
+    void *provctx;
+    OSSL_FUNC_digest_newctx_fn *newctx;
+    OSSL_FUNC_digest_init_fn *init;
+    OSSL_FUNC_digest_update_fn *update;
+    OSSL_FUNC_digest_final_fn *final;
+    OSSL_FUNC_digest_freectx_fn *freectx;
+    OSSL_FUNC_digest_serialize_fn *serialize;
+    OSSL_FUNC_digest_deserialize_fn *deserialize;
+} direct_md;
+
+static int direct_lookup(OSSL_PROVIDER *prov, const char *name, direct_md *m)
+{
+    int no_cache = 0;
+    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(prov, OSSL_OP_DIGEST, &no_cache);
+
+    memset(m, 0, sizeof(*m));
+    m->provctx = OSSL_PROVIDER_get0_provider_ctx(prov);
+    for (; a != NULL && a->algorithm_names != NULL; a++) {
+        size_t n = strlen(name);
+
+        if (strncmp(a->algorithm_names, name, n) != 0 || (a->algorithm_names[n] != ':' && a->algorithm_names[n] != 0))
+            continue;
+        for (const OSSL_DISPATCH *f = a->implementation; f->function_id != 0; f++) {
+            switch (f->function_id) {
+            case OSSL_FUNC_DIGEST_NEWCTX: m->newctx = OSSL_FUNC_digest_newctx(f); break;
+            case OSSL_FUNC_DIGEST_INIT: m->init = OSSL_FUNC_digest_init(f); break;
+            case OSSL_FUNC_DIGEST_UPDATE: m->update = OSSL_FUNC_digest_update(f); break;
+            case OSSL_FUNC_DIGEST_FINAL: m->final = OSSL_FUNC_digest_final(f); break;
+            case OSSL_FUNC_DIGEST_FREECTX: m->freectx = OSSL_FUNC_digest_freectx(f); break;
+            case OSSL_FUNC_DIGEST_SERIALIZE: m->serialize = OSSL_FUNC_digest_serialize(f); break;
+            case OSSL_FUNC_DIGEST_DESERIALIZE: m->deserialize = OSSL_FUNC_digest_deserialize(f); break;
+            default: break;
+            }
+        }
+        break;
+    }
+    return m->newctx && m->init && m->update && m->final && m->freectx && m->serialize && m->deserialize;
+}
+
+/* newctx -> init -> update -> final -> deserialize(a valid state) through the dispatch
+ * functions: armsha, whose final wiped the core with its kernel pointer, must load it as
+ * the default does and go on to the default's digest (it once took the state and then
+ * jumped to address 0 at the next update); a corrupt blob there is refused, and the
+ * context stays finished. */
+static void test_finished_direct(void)
+{
+    unsigned long before = armsha_test_failures;
+
+    for (int ai = 1; ai < NALGS; ai++) {
+        const char *name = armsha_pt.algs[ai].name;
+        direct_md a, d;
+        unsigned char blob[MAXSTATE], got[MAXMD], exp[MAXMD], junk[MAXMD];
+        size_t bl = sizeof(blob), gl = 0, size = armsha_pt.algs[ai].size;
+        void *ca = NULL, *cd = NULL, *cs = NULL;
+        int ra, rd;
+
+        if (!direct_lookup(armsha_pt.prov_a, name, &a) || !direct_lookup(armsha_pt.prov_d, name, &d)) {
+            FAIL("%s: dispatch functions not found", name);
+            continue;
+        }
+        /* The state after 100 bytes, from the default's own functions. */
+        cs = d.newctx(d.provctx);
+        if (cs == NULL || !d.init(cs, NULL) || !d.update(cs, armsha_pt.data, 100)
+            || !d.serialize(cs, blob, &bl)) {
+            FAIL("%s: the default's serialize failed", name);
+            if (cs != NULL)
+                d.freectx(cs);
+            continue;
+        }
+        d.freectx(cs);
+        ca = a.newctx(a.provctx);
+        cd = d.newctx(d.provctx);
+        if (ca == NULL || cd == NULL || !a.init(ca, NULL) || !d.init(cd, NULL)
+            || !a.update(ca, armsha_pt.data, 3) || !d.update(cd, armsha_pt.data, 3)
+            || !a.final(ca, junk, &gl, sizeof(junk)) || !d.final(cd, junk, &gl, sizeof(junk))) {
+            FAIL("%s: newctx/init/update/final failed", name);
+        } else {
+            /* A corrupt blob first: refused, and the context still refuses to hash on. */
+            blob[0] ^= 1;
+            CHECK(!a.deserialize(ca, blob, bl), "%s: a finished armsha context took a corrupt blob", name);
+            blob[0] ^= 1;
+            CHECK(!a.update(ca, armsha_pt.data, 1),
+                  "%s: a finished context hashed on after a refused load", name);
+            ERR_clear_error();
+            ra = a.deserialize(ca, blob, bl);
+            rd = d.deserialize(cd, blob, bl);
+            CHECK(ra == rd, "%s: deserialize into a finished context: armsha %d, default %d", name, ra, rd);
+            if (ra) {
+                armsha_pt_ref_digest(ai, armsha_pt.data, 100 + 77, exp);
+                gl = 0;
+                CHECK(a.update(ca, armsha_pt.data + 100, 77) && a.final(ca, got, &gl, sizeof(got)),
+                      "%s: update/final after loading into a finished context failed", name);
+                armsha_pt_same("state loaded into a finished armsha context, 77 more bytes", got, gl,
+                               exp, size);
+            }
+        }
+        if (ca != NULL)
+            a.freectx(ca);
+        if (cd != NULL)
+            d.freectx(cd);
+        ERR_clear_error();
+    }
+    if (armsha_test_failures == before)
+        armsha_test_ok("through the dispatch functions: a state loaded into a finished context resumes "
+                       "as under the default, a corrupt one is refused and the context stays finished");
+}
+
 int main(int argc, char **argv)
 {
     armsha_pt_init(argc, argv, "test_provider_serialize");
@@ -295,6 +408,7 @@ int main(int argc, char **argv)
         test_round_trips();
         test_refusals();
         test_inconsistent();
+        test_finished_direct();
     }
     return armsha_pt_finish();
 }
