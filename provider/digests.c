@@ -123,7 +123,7 @@ COLD static int refuse_state(const digest_ctx *ctx)
 static void *digest_newctx(const digest_desc *d, void *provctx)
 {
     /* Not zeroed: init writes every field the hash reads. */
-    digest_ctx *ctx = malloc(sizeof(*ctx));
+    digest_ctx *ctx = armsha_malloc(provctx, sizeof(*ctx));
 
     if (ctx == NULL) {
         armsha_raise(provctx, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a %.*s context",
@@ -250,14 +250,14 @@ static void digest_freectx(void *vctx)
     if (ctx == NULL)
         return;
     ctx->desc->family->cleanse(ctx);
-    free(ctx);
+    armsha_free(ctx->prov, ctx);
 }
 
 /* A copy keeps the state too: a finished context stays finished. */
 static void *digest_dupctx(void *vctx)
 {
     const digest_ctx *in = vctx;
-    digest_ctx *out = malloc(sizeof(*out));
+    digest_ctx *out = armsha_malloc(in->prov, sizeof(*out));
 
     if (out == NULL) {
         armsha_raise(in->prov, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a %.*s context",
@@ -281,12 +281,13 @@ static void digest_copyctx(void *voutctx, void *vinctx)
 #define COPYCTX_DISPATCH
 #endif
 
-/* The default provider's answer to a value it cannot write. No provider context reaches
- * get_params, so this is raised through libcrypto itself (the module's own libcrypto is the
- * application's), with the library and reason the default provider uses. */
-COLD static int refuse_get(void)
+/* The default provider's answer to a value it cannot write, with its library and reason.
+ * No provider context reaches get_params: raised through the core of the module's last
+ * load (the linked libcrypto may not be the application's, core.h). */
+COLD static int refuse_get(const OSSL_PARAM *p)
 {
-    ERR_raise(ERR_LIB_PROV, PROV_R_FAILED_TO_SET_PARAMETER);
+    armsha_raise(NULL, ARMSHA_R_OPENSSL(ERR_LIB_PROV, PROV_R_FAILED_TO_SET_PARAMETER), "%s",
+                 p->key);
     return 0;
 }
 
@@ -302,23 +303,23 @@ static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
 {
     OSSL_PARAM *p;
 
-    /* No provider context here: raised through libcrypto, as refuse_get does. */
+    /* No provider context here: raised through the last load's core, as refuse_get does. */
     if (armsha_params_repeated(NULL, params, gettable_params))
         return 0;
 
     /* OSSL_PARAM_set_* accept any number type that holds the value. */
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
     if (p != NULL && !armsha_param_set_size_t(p, d->info->block_size))
-        return refuse_get();
+        return refuse_get(p);
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
     if (p != NULL && !armsha_param_set_size_t(p, d->info->digest_size))
-        return refuse_get();
+        return refuse_get(p);
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF);
     if (p != NULL && !armsha_param_set_int(p, 0))
-        return refuse_get();
+        return refuse_get(p);
     p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
     if (p != NULL && !armsha_param_set_int(p, 1))
-        return refuse_get();
+        return refuse_get(p);
     return 1;
 }
 
@@ -384,11 +385,11 @@ static int default_sha1_ssl3_ms(const armsha_provctx *pc, const OSSL_PARAM *p, i
      * the bytes); the caller's value is checked by armsha afterwards. */
     if (p->data_size != 0 && (p->data == NULL || p->data_type == OSSL_PARAM_UTF8_PTR
                               || p->data_type == OSSL_PARAM_OCTET_PTR)) {
-        if ((stand_in = calloc(1, p->data_size)) == NULL)
+        if ((stand_in = armsha_zalloc(pc, p->data_size)) == NULL)
             return -1;
         one[0].data = stand_in;
     }
-    ERR_set_mark(); /* the probe's own errors are not the caller's */
+    armsha_err_set_mark(pc); /* the probe's own errors are not the caller's */
     md = pc->child != NULL ? EVP_MD_fetch(pc->child, "SHA1", ARMSHA_FALLBACK_PROPS) : NULL;
     a = md != NULL ? EVP_MD_CTX_new() : NULL;
     b = md != NULL ? EVP_MD_CTX_new() : NULL;
@@ -400,8 +401,8 @@ static int default_sha1_ssl3_ms(const armsha_provctx *pc, const OSSL_PARAM *p, i
     EVP_MD_CTX_free(a);
     EVP_MD_CTX_free(b);
     EVP_MD_free(md);
-    ERR_pop_to_mark();
-    free(stand_in);
+    armsha_err_pop_to_mark(pc);
+    armsha_free(pc, stand_in);
     return ret;
 }
 

@@ -22,17 +22,17 @@ const OSSL_ITEM armsha_reason_strings[] = {
     { 0, NULL }
 };
 
-void armsha_raise_at(const armsha_provctx *pc, uint32_t reason, const char *file,
+void armsha_raise_at(const armsha_core *c, uint32_t reason, const char *file,
                      int line, const char *func, const char *fmt, ...)
 {
     va_list args;
 
-    if (pc == NULL || pc->new_error == NULL || pc->vset_error == NULL)
+    if (c == NULL || c->new_error == NULL || c->vset_error == NULL)
         return;
-    pc->new_error(pc->handle);
-    if (pc->set_error_debug != NULL)
-        pc->set_error_debug(pc->handle, file, line, func);
+    c->new_error(c->handle);
+    if (c->set_error_debug != NULL)
+        c->set_error_debug(c->handle, file, line, func);
     va_start(args, fmt);
-    pc->vset_error(pc->handle, reason, fmt, args);
+    c->vset_error(c->handle, reason, fmt, args);
     va_end(args);
 }

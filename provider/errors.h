@@ -36,17 +36,22 @@ enum armsha_reason {
 #define ARMSHA_R_LOAD_OUT_OF_MEMORY ARMSHA_R_LOAD(ERR_R_MALLOC_FAILURE)
 #define ARMSHA_R_LOAD_SELF_TEST ARMSHA_R_LOAD(PROV_R_SELF_TEST_KAT_FAILURE)
 
+/* An OpenSSL reason raised as OpenSSL raises it (library and reason as the default
+ * provider's), so that callers checking ERR_GET_REASON see the same error. */
+#define ARMSHA_R_OPENSSL(lib, reason) ((uint32_t)ERR_PACK((lib), 0, (reason)))
+
 /* For OSSL_FUNC_PROVIDER_GET_REASON_STRINGS; ends with { 0, NULL }. */
 extern const OSSL_ITEM armsha_reason_strings[];
 
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 6, 7)))
 #endif
-void armsha_raise_at(const armsha_provctx *pc, uint32_t reason, const char *file,
+void armsha_raise_at(const armsha_core *c, uint32_t reason, const char *file,
                      int line, const char *func, const char *fmt, ...);
 
-/* armsha_raise(pc, reason, fmt, ...): reason is an armsha_reason or an ARMSHA_R_LOAD_*. */
+/* armsha_raise(pc, reason, fmt, ...): reason is an armsha_reason or an ARMSHA_R_LOAD_*;
+ * raised through the core that loaded pc (pc NULL: the last load's, see armsha_core_of). */
 #define armsha_raise(pc, reason, ...) \
-    armsha_raise_at((pc), (reason), __FILE__, __LINE__, __func__, __VA_ARGS__)
+    armsha_raise_at(armsha_core_of(pc), (reason), __FILE__, __LINE__, __func__, __VA_ARGS__)
 
 #endif

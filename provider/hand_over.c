@@ -105,7 +105,7 @@ int armsha_hand_over_read(const armsha_provctx *pc, OSSL_FUNC_core_get_params_fn
     };
 
     memset(h, 0, sizeof(*h));
-    if (get_params != NULL && !get_params(pc->handle, req)) {
+    if (get_params != NULL && !get_params(pc->core.handle, req)) {
         armsha_raise(pc, ARMSHA_R_LOAD_CORE_PARAMS, "config key \"%s\"", ARMSHA_CONF_HAND_OVER);
         return 0;
     }

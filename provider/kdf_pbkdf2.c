@@ -42,14 +42,14 @@ static void set_defaults(pbkdf2_ctx *ctx)
 {
     /* As the default provider: a digest that cannot be had leaves none (derive then fails). */
     if (!armsha_md_sel_default(ctx->pc, &ctx->sel, OSSL_OP_KDF, ARMSHA_DIGEST_SHA1))
-        armsha_md_sel_reset(&ctx->sel);
+        armsha_md_sel_reset(ctx->pc, &ctx->sel);
     ctx->iter = DEFAULT_ITER;
     ctx->lower_bound_checks = DEFAULT_CHECKS;
 }
 
 static void *pbkdf2_newctx(void *provctx)
 {
-    pbkdf2_ctx *ctx = calloc(1, sizeof(*ctx));
+    pbkdf2_ctx *ctx = armsha_zalloc(provctx, sizeof(*ctx));
 
     if (ctx == NULL) {
         armsha_raise(provctx, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a PBKDF2 context",
@@ -65,9 +65,9 @@ static void cleanup(pbkdf2_ctx *ctx)
 {
     const armsha_provctx *pc = ctx->pc;
 
-    armsha_secret_clear(&ctx->pass);
-    armsha_secret_clear(&ctx->salt);
-    armsha_md_sel_reset(&ctx->sel);
+    armsha_secret_clear(ctx->pc, &ctx->pass);
+    armsha_secret_clear(ctx->pc, &ctx->salt);
+    armsha_md_sel_reset(ctx->pc, &ctx->sel);
     memset(ctx, 0, sizeof(*ctx));
     ctx->pc = pc;
 }
@@ -77,7 +77,7 @@ static void pbkdf2_freectx(void *vctx)
     if (vctx == NULL)
         return;
     cleanup(vctx);
-    free(vctx);
+    armsha_free(((pbkdf2_ctx *)vctx)->pc, vctx);
 }
 
 static void pbkdf2_reset(void *vctx)
@@ -96,14 +96,14 @@ static int default_dups(const armsha_provctx *pc)
     EVP_KDF *kdf;
     EVP_KDF_CTX *c, *d;
 
-    ERR_set_mark();
+    armsha_err_set_mark(pc);
     kdf = armsha_fallback_kdf(pc);
     c = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
     d = c != NULL ? EVP_KDF_CTX_dup(c) : NULL;
     EVP_KDF_CTX_free(d);
     EVP_KDF_CTX_free(c);
     EVP_KDF_free(kdf);
-    ERR_pop_to_mark();
+    armsha_err_pop_to_mark(pc);
     return d != NULL;
 }
 
@@ -114,12 +114,12 @@ static void *pbkdf2_dupctx(void *vsrc)
 
     if (!default_dups(src->pc))
         return NULL;
-    if ((dst = calloc(1, sizeof(*dst))) == NULL)
+    if ((dst = armsha_zalloc(src->pc, sizeof(*dst))) == NULL)
         goto err;
     dst->pc = src->pc;
     if (!armsha_secret_dup(src->pc, &dst->salt, &src->salt)
         || !armsha_secret_dup(src->pc, &dst->pass, &src->pass)
-        || !armsha_md_sel_copy(&dst->sel, &src->sel))
+        || !armsha_md_sel_copy(src->pc, &dst->sel, &src->sel))
         goto err;
     dst->iter = src->iter;
     dst->lower_bound_checks = src->lower_bound_checks;
@@ -210,12 +210,12 @@ static int derive_fallback(pbkdf2_ctx *ctx, unsigned char *key, size_t keylen)
     *p = OSSL_PARAM_construct_end();
     /* OpenSSL 4.0's PBKDF2 given properties it cannot parse derives, and leaves the parse
      * error: armsha_md_sel_load raised it already when it fetched the digest. */
-    ERR_set_mark();
+    armsha_err_set_mark(ctx->pc);
     ok = EVP_KDF_derive(kctx, key, keylen, params);
     if (ok && ctx->sel.props != NULL && armsha_openssl_at_least(ctx->pc, 4, 0))
-        ERR_pop_to_mark();
+        armsha_err_pop_to_mark(ctx->pc);
     else
-        ERR_clear_last_mark();
+        armsha_err_clear_last_mark(ctx->pc);
     EVP_KDF_CTX_free(kctx);
     return ok;
 }

@@ -41,7 +41,7 @@ typedef struct hmac_ctx {
 
 static void *hmac_newctx(void *provctx)
 {
-    hmac_ctx *ctx = calloc(1, sizeof(*ctx));
+    hmac_ctx *ctx = armsha_zalloc(provctx, sizeof(*ctx));
 
     if (ctx == NULL) {
         armsha_raise(provctx, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for an HMAC context",
@@ -58,17 +58,16 @@ static void hmac_freectx(void *vctx)
 
     if (ctx == NULL)
         return;
-    armsha_secret_clear(&ctx->key);
+    armsha_secret_clear(ctx->pc, &ctx->key);
     EVP_MAC_CTX_free(ctx->fb);
-    armsha_md_sel_reset(&ctx->sel);
-    armsha_wipe_mem(ctx, sizeof(*ctx));
-    free(ctx);
+    armsha_md_sel_reset(ctx->pc, &ctx->sel);
+    armsha_clear_free(ctx->pc, ctx, sizeof(*ctx));
 }
 
 static void *hmac_dupctx(void *vsrc)
 {
     const hmac_ctx *src = vsrc;
-    hmac_ctx *dst = malloc(sizeof(*dst));
+    hmac_ctx *dst = armsha_malloc(src->pc, sizeof(*dst));
 
     if (dst == NULL) {
         armsha_raise(src->pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for an HMAC context",
@@ -79,7 +78,7 @@ static void *hmac_dupctx(void *vsrc)
     dst->key.data = NULL;
     dst->fb = NULL;
     memset(&dst->sel, 0, sizeof(dst->sel));
-    if (!armsha_md_sel_copy(&dst->sel, &src->sel) || !armsha_secret_dup(src->pc, &dst->key, &src->key))
+    if (!armsha_md_sel_copy(src->pc, &dst->sel, &src->sel) || !armsha_secret_dup(src->pc, &dst->key, &src->key))
         goto err;
     if (src->fb != NULL && (dst->fb = EVP_MAC_CTX_dup(src->fb)) == NULL)
         goto err;
@@ -141,12 +140,12 @@ static int fallback_key(hmac_ctx *ctx, const char *name, const char *props,
     if (props != NULL && armsha_openssl_at_least(ctx->pc, 4, 0)) {
         int ok;
 
-        ERR_set_mark();
+        armsha_err_set_mark(ctx->pc);
         ok = EVP_MAC_init(ctx->fb, key, keylen, params);
         if (ok)
-            ERR_pop_to_mark();
+            armsha_err_pop_to_mark(ctx->pc);
         else
-            ERR_clear_last_mark();
+            armsha_err_clear_last_mark(ctx->pc);
         return ok;
     }
     return EVP_MAC_init(ctx->fb, key, keylen, params);
@@ -425,18 +424,18 @@ static int read_flag(const hmac_ctx *ctx, const OSSL_PARAM params[], const char 
 
     if (p == NULL || !default_hmac_has_flags(ctx->pc)) /* unknown from 3.6 on: ignored */
         return 1;
-    ERR_set_mark();
+    armsha_err_set_mark(ctx->pc);
     if (armsha_param_get_flag(p, on)) {
-        ERR_pop_to_mark();
+        armsha_err_pop_to_mark(ctx->pc);
         return 1;
     }
     ok = !armsha_param_read_wrongly(p)
          && armsha_param_default_takes(ctx->pc, OSSL_OP_MAC, p, 0);
     /* What libcrypto raised reading it (from 3.2 on) stays only if the default refuses. */
     if (ok)
-        ERR_pop_to_mark();
+        armsha_err_pop_to_mark(ctx->pc);
     else
-        ERR_clear_last_mark();
+        armsha_err_clear_last_mark(ctx->pc);
     return ok;
 }
 

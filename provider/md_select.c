@@ -1,7 +1,7 @@
 /* Choosing the digest of an HMAC or PBKDF2 context: by name for the seven SHA digests,
  * by a fetch in the child library context when properties are given or the name is not
  * one of armsha's. */
-#define _POSIX_C_SOURCE 200809L /* strdup, strncasecmp */
+#define _POSIX_C_SOURCE 200809L /* strncasecmp */
 
 #include "md_select.h"
 
@@ -23,7 +23,7 @@
 
 char *armsha_strndup(const armsha_provctx *pc, const char *s, size_t n)
 {
-    char *d = malloc(n + 1);
+    char *d = armsha_malloc(pc, n + 1);
 
     if (d == NULL) {
         armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a name", n + 1);
@@ -55,35 +55,38 @@ static int lookup(const char *name)
     return -1;
 }
 
-static void forget_engine(armsha_md_sel *sel)
+static void forget_engine(const armsha_provctx *pc, armsha_md_sel *sel)
 {
     if (sel->engine != NULL) { /* rare: no call for the common case (EVP_Q_mac per message) */
-        free(sel->engine);
+        armsha_free(pc, sel->engine);
         sel->engine = NULL;
     }
 }
 
 /* The digest choice only; the engine is the caller's (armsha_md_sel_reset). */
-static void forget_digest(armsha_md_sel *sel)
+static void forget_digest(const armsha_provctx *pc, armsha_md_sel *sel)
 {
     char *engine = sel->engine;
 
-    free(sel->name);
-    free(sel->props);
+    /* Set only for a fallback digest: no upcall for the common case. */
+    if (sel->name != NULL)
+        armsha_free(pc, sel->name);
+    if (sel->props != NULL)
+        armsha_free(pc, sel->props);
     EVP_MD_free(sel->evp);
     memset(sel, 0, sizeof(*sel));
     sel->engine = engine;
 }
 
-void armsha_md_sel_reset(armsha_md_sel *sel)
+void armsha_md_sel_reset(const armsha_provctx *pc, armsha_md_sel *sel)
 {
-    forget_engine(sel);
-    forget_digest(sel);
+    forget_engine(pc, sel);
+    forget_digest(pc, sel);
 }
 
-void armsha_md_sel_fast(armsha_md_sel *sel, unsigned md)
+void armsha_md_sel_fast(const armsha_provctx *pc, armsha_md_sel *sel, unsigned md)
 {
-    forget_digest(sel);
+    forget_digest(pc, sel);
     sel->set = 1;
     sel->fast = 1;
     sel->md = md;
@@ -104,7 +107,7 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, int op, const cha
     EVP_MD *md;
     const OSSL_PROVIDER *prov;
 
-    forget_digest(sel);
+    forget_digest(pc, sel);
     if (pc->child == NULL) {
         /* The same error the default provider's fetch raises for what it cannot find. */
         armsha_raise(pc, ARMSHA_R_OPENSSL(ERR_LIB_EVP, ERR_R_UNSUPPORTED),
@@ -119,23 +122,23 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, int op, const cha
      * query, as the child context does when the default's own does). The running library
      * decides. On the fallback the default's own HMAC or PBKDF2 then drops its repeat
      * (mac_hmac.c fallback_key, kdf_pbkdf2.c derive_fallback). */
-    ERR_set_mark();
+    armsha_err_set_mark(pc);
     md = EVP_MD_fetch(pc->child, name, props);
     if (md == NULL) {
-        ERR_clear_last_mark();
+        armsha_err_clear_last_mark(pc);
         return 0; /* the fetch raised the error */
     }
     if (armsha_openssl_at_least(pc, 4, 0))
-        ERR_clear_last_mark();
+        armsha_err_clear_last_mark(pc);
     else
-        ERR_pop_to_mark();
+        armsha_err_pop_to_mark(pc);
     prov = EVP_MD_get0_provider(md);
     if (prov != NULL && strcmp(OSSL_PROVIDER_get0_name(prov), "armsha") == 0) {
         for (unsigned i = 0; i < ARMSHA_NDIGESTS; i++)
             if (EVP_MD_is_a(md, armsha_digests[i].name)
                 && (op_families(pc, op) & armsha_digests[i].family) != 0) {
                 EVP_MD_free(md);
-                armsha_md_sel_fast(sel, i);
+                armsha_md_sel_fast(pc, sel, i);
                 return 1;
             }
     }
@@ -143,7 +146,7 @@ static int fetch(const armsha_provctx *pc, armsha_md_sel *sel, int op, const cha
     sel->name = armsha_strndup(pc, name, strlen(name));
     sel->props = props != NULL ? armsha_strndup(pc, props, strlen(props)) : NULL;
     if (sel->name == NULL || (props != NULL && sel->props == NULL)) {
-        forget_digest(sel);
+        forget_digest(pc, sel);
         return 0;
     }
     sel->set = 1;
@@ -178,7 +181,7 @@ static int ask_default(const armsha_provctx *pc, int op, const OSSL_PARAM params
 static int load_engine(const armsha_provctx *pc, armsha_md_sel *sel, int op,
                        const OSSL_PARAM params[])
 {
-    forget_engine(sel);
+    forget_engine(pc, sel);
 #ifdef OSSL_ALG_PARAM_ENGINE
     const OSSL_PARAM *p = armsha_param_locate(params, OSSL_ALG_PARAM_ENGINE);
     const char *name;
@@ -247,12 +250,12 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
     if (!armsha_param_get_utf8(p, &name))
         return 0;
     if (name == NULL) { /* the default's fetch of no name fails, leaving no digest */
-        forget_digest(sel);
+        forget_digest(pc, sel);
         return 0;
     }
     if ((props == NULL || *props == '\0') && (md = lookup(name)) >= 0
         && (op_families(pc, op) & armsha_digests[md].family) != 0) {
-        armsha_md_sel_fast(sel, (unsigned)md);
+        armsha_md_sel_fast(pc, sel, (unsigned)md);
         return 1;
     }
     return fetch(pc, sel, op, name, props);
@@ -261,13 +264,13 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
 int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, int op, unsigned md)
 {
     if (op_families(pc, op) & armsha_digests[md].family) {
-        armsha_md_sel_fast(sel, md);
+        armsha_md_sel_fast(pc, sel, md);
         return 1;
     }
     return fetch(pc, sel, op, armsha_digests[md].name, NULL);
 }
 
-int armsha_md_sel_copy(armsha_md_sel *dst, const armsha_md_sel *src)
+int armsha_md_sel_copy(const armsha_provctx *pc, armsha_md_sel *dst, const armsha_md_sel *src)
 {
     *dst = *src;
     dst->name = dst->props = dst->engine = NULL;
@@ -275,15 +278,15 @@ int armsha_md_sel_copy(armsha_md_sel *dst, const armsha_md_sel *src)
     if (src->evp != NULL && EVP_MD_up_ref(src->evp))
         dst->evp = src->evp;
     if (src->name != NULL)
-        dst->name = strdup(src->name);
+        dst->name = armsha_strndup(pc, src->name, strlen(src->name));
     if (src->props != NULL)
-        dst->props = strdup(src->props);
+        dst->props = armsha_strndup(pc, src->props, strlen(src->props));
     if (src->engine != NULL)
-        dst->engine = strdup(src->engine);
+        dst->engine = armsha_strndup(pc, src->engine, strlen(src->engine));
     if ((src->evp != NULL && dst->evp == NULL) || (src->name != NULL && dst->name == NULL)
         || (src->props != NULL && dst->props == NULL)
         || (src->engine != NULL && dst->engine == NULL)) {
-        armsha_md_sel_reset(dst);
+        armsha_md_sel_reset(pc, dst);
         return 0;
     }
     return 1;

@@ -12,10 +12,6 @@
 #include "armsha/hmac.h"
 #include "provctx.h"
 
-/* An OpenSSL reason raised as OpenSSL raises it (library and reason as the default
- * provider's), so that callers checking ERR_GET_REASON see the same error. */
-#define ARMSHA_R_OPENSSL(lib, reason) ((uint32_t)ERR_PACK((lib), 0, (reason)))
-
 typedef struct armsha_md_sel {
     int set;     /* a digest is chosen */
     int fast;    /* armsha's core serves it; md is then an enum armsha_digest_id */
@@ -37,13 +33,15 @@ int armsha_md_sel_load(const armsha_provctx *pc, armsha_md_sel *sel, int op,
  * when given twice); 4.0 has no engines. 1 (raised) when it is repeated there. */
 int armsha_md_sel_engine_repeated(const armsha_provctx *pc, const OSSL_PARAM params[]);
 /* Chooses md (an enum armsha_digest_id) for armsha's core. */
-void armsha_md_sel_fast(armsha_md_sel *sel, unsigned md);
+void armsha_md_sel_fast(const armsha_provctx *pc, armsha_md_sel *sel, unsigned md);
 /* Chooses md as op's default: armsha's core where it serves md's family for op ("portable =
  * no" and "hand_over" may leave it to the default provider's), the default provider's
  * otherwise. 0 when neither can. */
 int armsha_md_sel_default(const armsha_provctx *pc, armsha_md_sel *sel, int op, unsigned md);
-int armsha_md_sel_copy(armsha_md_sel *dst, const armsha_md_sel *src);
-void armsha_md_sel_reset(armsha_md_sel *sel);
+/* The names are copied, the digest up-referenced (0 on failure, dst then reset). */
+int armsha_md_sel_copy(const armsha_provctx *pc, armsha_md_sel *dst, const armsha_md_sel *src);
+/* Frees what sel holds (through pc's core, which allocated it). */
+void armsha_md_sel_reset(const armsha_provctx *pc, armsha_md_sel *sel);
 /* The name to hand to the default provider's implementation. */
 const char *armsha_md_sel_name(const armsha_md_sel *sel);
 /* Digest and block size; 0 when none is chosen. */

@@ -18,12 +18,10 @@
 #include "mac_kdf.h"
 #include "md_select.h"
 
-void armsha_secret_clear(armsha_secret *s)
+void armsha_secret_clear(const armsha_provctx *pc, armsha_secret *s)
 {
-    if (s->data != NULL) {
-        armsha_wipe_mem(s->data, s->len);
-        free(s->data);
-    }
+    if (s->data != NULL) /* 1 byte for an empty value (armsha_secret_set) */
+        armsha_clear_free(pc, s->data, s->len > 0 ? s->len : 1);
     s->data = NULL;
     s->len = 0;
 }
@@ -37,9 +35,9 @@ int armsha_secret_set(const armsha_provctx *pc, armsha_secret *s, const void *sr
             memmove(s->data, src, len);
         return 1;
     }
-    armsha_secret_clear(s);
+    armsha_secret_clear(pc, s);
     /* Never malloc(0): an empty value is set, and must not read as "not set". */
-    if ((s->data = malloc(len > 0 ? len : 1)) == NULL) {
+    if ((s->data = armsha_malloc(pc, len > 0 ? len : 1)) == NULL) {
         armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a secret", len);
         return 0;
     }
@@ -61,19 +59,19 @@ int armsha_param_get_secret(const armsha_provctx *pc, const OSSL_PARAM *p, armsh
     void *buf;
     size_t n = 0;
 
-    armsha_secret_clear(s);
+    armsha_secret_clear(pc, s);
     if (p->data_size == 0)
         return armsha_secret_set(pc, s, NULL, 0);
     if (p->data == NULL)
         return 1;
-    if ((buf = malloc(p->data_size)) == NULL) {
+    if ((buf = armsha_malloc(pc, p->data_size)) == NULL) {
         armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a secret", p->data_size);
         return 0;
     }
     /* libcrypto's own check, as the default provider's: it refuses every type but
      * OCTET_STRING (with an error from OpenSSL 3.2 on, quietly before). */
     if (!OSSL_PARAM_get_octet_string(p, &buf, p->data_size, &n)) {
-        free(buf);
+        armsha_clear_free(pc, buf, p->data_size);
         return 0;
     }
     s->data = buf;
@@ -149,13 +147,13 @@ int armsha_param_default_keys_noinit(const armsha_provctx *pc)
     EVP_MAC *mac;
     EVP_MAC_CTX *c;
 
-    ERR_set_mark();
+    armsha_err_set_mark(pc);
     mac = armsha_fallback_mac(pc);
     c = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL;
     ok = c != NULL && EVP_MAC_init(c, k, sizeof(k), par);
     EVP_MAC_CTX_free(c);
     EVP_MAC_free(mac);
-    ERR_pop_to_mark();
+    armsha_err_pop_to_mark(pc);
     return ok;
 }
 
@@ -173,7 +171,7 @@ int armsha_params_default_take(const armsha_provctx *pc, int op, const OSSL_PARA
     int ok = 0;
 
     if (!keep_errors)
-        ERR_set_mark();
+        armsha_err_set_mark(pc);
     if (op == OSSL_OP_MAC) {
         EVP_MAC *mac = armsha_fallback_mac(pc);
         EVP_MAC_CTX *c = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL;
@@ -190,14 +188,23 @@ int armsha_params_default_take(const armsha_provctx *pc, int op, const OSSL_PARA
         EVP_KDF_free(kdf);
     }
     if (!keep_errors)
-        ERR_pop_to_mark();
+        armsha_err_pop_to_mark(pc);
     return ok;
 }
+
+/* The reason OpenSSL 3.6 added to its provider library for this rule (PROV_R_REPEATED_PARAMETER
+ * in its include/openssl/proverr.h, the same number in 4.0's). The running core decides
+ * whether the rule applies, not the headers: a module built on 3.0, whose headers lack the
+ * name, raises the number the default provider of a 3.6 or 4.0 core raises. */
+#define REPEATED_PARAMETER_REASON 252
+#ifdef PROV_R_REPEATED_PARAMETER
+_Static_assert(PROV_R_REPEATED_PARAMETER == REPEATED_PARAMETER_REASON,
+               "these headers number PROV_R_REPEATED_PARAMETER otherwise");
+#endif
 
 int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
                            const OSSL_PARAM known[])
 {
-#ifdef PROV_R_REPEATED_PARAMETER
     if (params == NULL || !armsha_openssl_at_least(pc, 3, 6))
         return 0;
     for (const OSSL_PARAM *k = known; k->key != NULL; k++) {
@@ -205,17 +212,9 @@ int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
 
         if (first == NULL || armsha_param_locate(first + 1, k->key) == NULL)
             continue;
-        if (pc != NULL)
-            armsha_raise(pc, ARMSHA_R_OPENSSL(ERR_LIB_PROV, PROV_R_REPEATED_PARAMETER), "%s",
-                         k->key);
-        else
-            ERR_raise(ERR_LIB_PROV, PROV_R_REPEATED_PARAMETER);
+        /* pc NULL (a digest's get_params): through the core of the last load. */
+        armsha_raise(pc, ARMSHA_R_OPENSSL(ERR_LIB_PROV, REPEATED_PARAMETER_REASON), "%s", k->key);
         return 1;
     }
-#else
-    (void)pc;
-    (void)params;
-    (void)known;
-#endif
     return 0;
 }

@@ -30,8 +30,8 @@ typedef struct armsha_secret {
     size_t len;
 } armsha_secret;
 
-/* Wipes and frees s; it is then not set. */
-void armsha_secret_clear(armsha_secret *s);
+/* Wipes and frees s (through pc's core, which allocated it); it is then not set. */
+void armsha_secret_clear(const armsha_provctx *pc, armsha_secret *s);
 /* s becomes a copy of src[0..len) (src NULL with len 0: set and empty). 0 on allocation
  * failure (raised), s then not set. */
 int armsha_secret_set(const armsha_provctx *pc, armsha_secret *s, const void *src, size_t len);
@@ -82,11 +82,11 @@ int armsha_param_set_int(OSSL_PARAM *p, int v);
  * caller then refuses with the default's own errors); otherwise they are dropped. */
 int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARAM *p,
                                int keep_errors);
-/* From OpenSSL 3.6 on (the running libcrypto says so) the default provider reads its
+/* From OpenSSL 3.6 on (the running core says so) the default provider reads its
  * parameters in one pass that refuses a name of its list given twice, before it acts on
- * any: 1 (with PROV_R_REPEATED_PARAMETER raised, through pc, or through libcrypto when pc
- * is NULL) when one of known[] is repeated in params there; 0 otherwise and always before
- * 3.6 or with headers that do not have the reason. */
+ * any: 1 (with PROV_R_REPEATED_PARAMETER raised through pc's core, or the last load's when
+ * pc is NULL) when one of known[] is repeated in params there; 0 otherwise and always before
+ * 3.6 (the core's version, whatever the headers the module was built with). */
 int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
                            const OSSL_PARAM known[]);
 

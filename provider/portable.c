@@ -65,7 +65,7 @@ int armsha_portable_allowed(const armsha_provctx *pc, OSSL_FUNC_core_get_params_
     };
 
     *allowed = 1;
-    if (get_params != NULL && !get_params(pc->handle, req)) {
+    if (get_params != NULL && !get_params(pc->core.handle, req)) {
         armsha_raise(pc, ARMSHA_R_LOAD_CORE_PARAMS, "config key \"%s\"", ARMSHA_CONF_PORTABLE);
         return 0;
     }

@@ -10,13 +10,14 @@
 
 #include "armsha/cpu.h"
 #include "armsha/digests.h"
+#include "core.h"
 
 typedef struct armsha_provctx {
-    const OSSL_CORE_HANDLE *handle;
-    /* Error upcalls; NULL when the core does not offer them (errors are then dropped). */
-    OSSL_FUNC_core_new_error_fn *new_error;
-    OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
-    OSSL_FUNC_core_vset_error_fn *vset_error;
+    /* The core's handle, upcalls and version. Where the default provider's answers changed
+     * between versions, armsha answers as the running one (armsha_openssl_at_least): the
+     * core's, not the linked libcrypto's, read once at load, so that parameter calls run
+     * per MAC ask nothing. */
+    armsha_core core;
     armsha_kernels kernels; /* with kernels.report: "sha1=armv8-ce sha256=armv8-ce ..." */
     /* "0.1.0 (sha1=...)", with "; portable = no, offered: SHA1 SHA2-224 SHA2-256" */
     char buildinfo[sizeof(((armsha_kernels *)0)->report) + ARMSHA_NDIGESTS * 16 + 64];
@@ -31,24 +32,35 @@ typedef struct armsha_provctx {
     unsigned mac_families, kdf_families;
     /* Their report, "hmac=sha1,sha256,sha512 pbkdf2=sha1,sha256" ("none" for neither). */
     char cores[64];
-    /* The running libcrypto's version, major * 100 + minor, read once at load: where the
-     * default provider's answers changed between versions, armsha answers as the one beside
-     * it (armsha_openssl_at_least), and parameter calls run per MAC must not ask libcrypto. */
-    unsigned openssl_version;
 } armsha_provctx;
 
-/* The running libcrypto's version as openssl_version holds it. */
-static inline unsigned armsha_openssl_running_version(void)
+/* The core pc was loaded by; with pc NULL (a dispatch function without a provider
+ * context) the core of the module's last load. NULL before any load. */
+static inline const armsha_core *armsha_core_of(const armsha_provctx *pc)
 {
-    return OPENSSL_version_major() * 100 + OPENSSL_version_minor();
+    return pc != NULL ? &pc->core : armsha_core_loaded();
 }
 
-/* Whether the running libcrypto is at least major.minor (pc NULL: asks libcrypto). */
+/* Whether the running OpenSSL (the core's) is at least major.minor (pc NULL: the last
+ * load's core; before any load, the linked libcrypto). */
 static inline int armsha_openssl_at_least(const armsha_provctx *pc, unsigned major, unsigned minor)
 {
-    unsigned v = pc != NULL ? pc->openssl_version : armsha_openssl_running_version();
+    const armsha_core *c = armsha_core_of(pc);
+    unsigned v = c != NULL ? c->openssl_version
+                           : (unsigned)(OPENSSL_version_major() * 100 + OPENSSL_version_minor());
 
     return v >= major * 100 + minor;
 }
+
+/* Allocation through the core that loaded pc (core.h); file and line for its allocator. */
+#define armsha_malloc(pc, n) armsha_core_malloc(armsha_core_of(pc), (n), __FILE__, __LINE__)
+#define armsha_zalloc(pc, n) armsha_core_zalloc(armsha_core_of(pc), (n), __FILE__, __LINE__)
+#define armsha_free(pc, p) armsha_core_free(armsha_core_of(pc), (p), __FILE__, __LINE__)
+#define armsha_clear_free(pc, p, n) \
+    armsha_core_clear_free(armsha_core_of(pc), (p), (n), __FILE__, __LINE__)
+/* ERR_set_mark / ERR_pop_to_mark / ERR_clear_last_mark on the core's queue. */
+#define armsha_err_set_mark(pc) armsha_core_set_mark(armsha_core_of(pc))
+#define armsha_err_pop_to_mark(pc) armsha_core_pop_to_mark(armsha_core_of(pc))
+#define armsha_err_clear_last_mark(pc) armsha_core_clear_last_mark(armsha_core_of(pc))
 
 #endif

@@ -175,9 +175,10 @@ static const OSSL_ITEM *armsha_get_reason_strings(void *provctx)
 static void armsha_teardown(void *provctx)
 {
     armsha_provctx *pc = provctx;
+    armsha_core core = pc->core; /* the allocator that made pc, kept past its free */
 
     OSSL_LIB_CTX_free(pc->child);
-    free(pc);
+    armsha_core_free(&core, pc, __FILE__, __LINE__);
 }
 
 static const OSSL_DISPATCH provider_functions[] = {
@@ -235,7 +236,7 @@ static int disabled_families(const armsha_provctx *pc, OSSL_FUNC_core_get_params
     if (!parse_disable(pc, "environment " ARMSHA_ENV_DISABLE, read_env(ARMSHA_ENV_DISABLE), mask,
                        off))
         return 0;
-    if (get_params != NULL && !get_params(pc->handle, req)) {
+    if (get_params != NULL && !get_params(pc->core.handle, req)) {
         armsha_raise(pc, ARMSHA_R_LOAD_CORE_PARAMS, "config keys \"%s\", \"%s\"",
                      ARMSHA_CONF_DISABLE, ARMSHA_CONF_MAC_KDF);
         return 0;
@@ -267,25 +268,10 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     armsha_hand_over hand;
 
     memset(&tmp, 0, sizeof(tmp));
-    tmp.handle = handle;
-    for (; in != NULL && in->function_id != 0; in++) {
-        switch (in->function_id) {
-        case OSSL_FUNC_CORE_GET_PARAMS:
+    for (; in != NULL && in->function_id != 0; in++)
+        if (in->function_id == OSSL_FUNC_CORE_GET_PARAMS)
             core_get_params = OSSL_FUNC_core_get_params(in);
-            break;
-        case OSSL_FUNC_CORE_NEW_ERROR:
-            tmp.new_error = OSSL_FUNC_core_new_error(in);
-            break;
-        case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
-            tmp.set_error_debug = OSSL_FUNC_core_set_error_debug(in);
-            break;
-        case OSSL_FUNC_CORE_VSET_ERROR:
-            tmp.vset_error = OSSL_FUNC_core_vset_error(in);
-            break;
-        default:
-            break;
-        }
-    }
+    armsha_core_read(&tmp.core, handle, core_in, core_get_params);
 
     if (!disabled_families(&tmp, core_get_params, &disabled, &off)
         || !armsha_portable_allowed(&tmp, core_get_params, read_env(ARMSHA_ENV_PORTABLE),
@@ -325,7 +311,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     if (tmp.offers != 0)
         tmp.child = OSSL_LIB_CTX_new_child(handle, core_in);
 
-    pc = malloc(sizeof(*pc));
+    pc = armsha_malloc(&tmp, sizeof(*pc));
     if (pc == NULL) {
         armsha_raise(&tmp, ARMSHA_R_LOAD_OUT_OF_MEMORY, "%zu bytes for the provider context",
                      sizeof(*pc));
@@ -333,7 +319,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         return 0;
     }
     *pc = tmp;
-    pc->openssl_version = armsha_openssl_running_version();
+    armsha_core_set_loaded(&pc->core);
     *out = provider_functions;
     *provctx = pc;
     return 1;

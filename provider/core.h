@@ -1,0 +1,56 @@
+/* What the module takes from the core that loaded it: error, error-mark and allocator
+ * upcalls and the running OpenSSL version. A module built against 3.0's headers and loaded
+ * by 4.0 links a libcrypto.so.3 that is not the application's: its ERR_* and OPENSSL_malloc
+ * would reach an error queue and an allocator the application never sees, so the module
+ * uses these instead. */
+#ifndef ARMSHA_PROVIDER_CORE_H
+#define ARMSHA_PROVIDER_CORE_H
+
+#include <stddef.h>
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+
+typedef struct armsha_core {
+    const OSSL_CORE_HANDLE *handle;
+    /* Error upcalls; NULL when the core does not offer them (errors are then dropped). */
+    OSSL_FUNC_core_new_error_fn *new_error;
+    OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
+    OSSL_FUNC_core_vset_error_fn *vset_error;
+    /* Error marks; NULL when not offered (the marks then go to the linked libcrypto). */
+    OSSL_FUNC_core_set_error_mark_fn *set_error_mark;
+    OSSL_FUNC_core_clear_last_error_mark_fn *clear_last_error_mark;
+    OSSL_FUNC_core_pop_error_to_mark_fn *pop_error_to_mark;
+    /* The core's allocator; all NULL unless the core offers all four (libc's then). */
+    OSSL_FUNC_CRYPTO_malloc_fn *malloc_fn;
+    OSSL_FUNC_CRYPTO_zalloc_fn *zalloc_fn;
+    OSSL_FUNC_CRYPTO_free_fn *free_fn;
+    OSSL_FUNC_CRYPTO_clear_free_fn *clear_free_fn;
+    /* The core's OpenSSL version, major * 100 + minor ("openssl-version"; the linked
+     * libcrypto's when the core does not say). */
+    unsigned openssl_version;
+} armsha_core;
+
+/* Fills c from the core's dispatch table `in` and its get_params (NULL: not offered). */
+void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                      OSSL_FUNC_core_get_params_fn *get_params);
+
+/* The core of the module's last successful load, for the dispatch functions that get no
+ * provider context (a digest's get_params): the one process-wide record besides the kernel
+ * choice, written once per load. NULL before any load. */
+const armsha_core *armsha_core_loaded(void);
+void armsha_core_set_loaded(const armsha_core *c);
+
+/* Allocation through c (libc's when c is NULL or the core has no allocator). zalloc
+ * zeroes; clear_free wipes n bytes first; free and clear_free take NULL. */
+void *armsha_core_malloc(const armsha_core *c, size_t n, const char *file, int line);
+void *armsha_core_zalloc(const armsha_core *c, size_t n, const char *file, int line);
+void armsha_core_free(const armsha_core *c, void *p, const char *file, int line);
+void armsha_core_clear_free(const armsha_core *c, void *p, size_t n, const char *file, int line);
+
+/* ERR_set_mark, ERR_pop_to_mark and ERR_clear_last_mark on the core's queue. */
+void armsha_core_set_mark(const armsha_core *c);
+void armsha_core_pop_to_mark(const armsha_core *c);
+void armsha_core_clear_last_mark(const armsha_core *c);
+
+#endif
