@@ -369,7 +369,8 @@ static const OSSL_PARAM sha1_settable_params[] = {
 /* What the default provider's SHA-1 beside armsha does with an ssl3-ms that is not an
  * octet string, asked of it on a context of its own: 3.0 to 3.6 ignore it (1), 4.0 hashes a
  * UTF-8 string in as the secret's bytes and refuses other types without an error (0).
- * *applied: whether it hashed the value in (its digest changed). -1: nothing to ask. */
+ * *applied: whether it hashed the value in (its digest changed). -1: nothing to ask; 0 also
+ * when armsha could not allocate what asking takes (raised). */
 static int default_sha1_ssl3_ms(const armsha_provctx *pc, const OSSL_PARAM *p, int *applied)
 {
     OSSL_PARAM one[2] = { *p, OSSL_PARAM_END };
@@ -385,8 +386,11 @@ static int default_sha1_ssl3_ms(const armsha_provctx *pc, const OSSL_PARAM *p, i
      * the bytes); the caller's value is checked by armsha afterwards. */
     if (p->data_size != 0 && (p->data == NULL || p->data_type == OSSL_PARAM_UTF8_PTR
                               || p->data_type == OSSL_PARAM_OCTET_PTR)) {
-        if ((stand_in = armsha_zalloc(pc, p->data_size)) == NULL)
-            return -1;
+        if ((stand_in = armsha_zalloc(pc, p->data_size)) == NULL) {
+            armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes to ask the default provider",
+                         p->data_size);
+            return 0;
+        }
         one[0].data = stand_in;
     }
     armsha_err_set_mark(pc); /* the probe's own errors are not the caller's */
@@ -443,8 +447,15 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
                 return 0;
             }
             break; /* the value's bytes are the secret, checked below as an octet string's */
-        default: /* no default provider to ask: as 3.x */
-            return 1;
+        default:
+            /* No default provider to ask (armsha alone in its library context): as the
+             * running version's would answer, 3.x ignoring the value, 4.0 taking a UTF-8
+             * string's bytes and refusing the rest. */
+            if (!armsha_openssl_at_least(ctx->prov, 4, 0))
+                return 1;
+            if (p->data_type != OSSL_PARAM_UTF8_STRING)
+                return 0;
+            break;
         }
     }
     /* The default's ossl_sha1_ctrl refuses another length without an error. */

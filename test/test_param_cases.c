@@ -8,7 +8,11 @@
  *   engine            HMAC's and PBKDF2's "engine" naming an engine that does not exist
  *   hmac-noinit       HMAC "digest-noinit" = 1 (and "digest-oneshot" = 1)
  *   ssl3-ms-type      SHA-1 "ssl3-ms" of every other type, of 47 bytes, and digest
- *                     get_params of the wrong type */
+ *                     get_params of the wrong type
+ * and of issue 24:
+ *   ssl3-ms-alone     the same "ssl3-ms" types with armsha alone in its library context:
+ *                     no default beside it to ask, it must answer as the default of the
+ *                     running OpenSSL (alone in a library context of its own) does */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 
 #include <stdint.h>
@@ -425,18 +429,37 @@ int main(int argc, char **argv)
         };
         for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
             compare(c, v[i], hmac_flag);
-    } else if (strcmp(c, "ssl3-ms-type") == 0) {
+    } else if (strcmp(c, "ssl3-ms-type") == 0 || strcmp(c, "ssl3-ms-alone") == 0) {
         static const char *const v[] = {
             "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "real",
             "utf8", "utf8ptr", "octetptr", "octet47", "octet48", "init-int32", "init-utf8",
             "init-octet47",
         };
+        OSSL_LIB_CTX *alone = NULL;
+
+        if (strcmp(c, "ssl3-ms-alone") == 0) {
+            alone = OSSL_LIB_CTX_new();
+            EVP_MD_free(sha1s[1]);
+            sha1s[1] = alone != NULL && OSSL_PROVIDER_load(alone, "armsha") != NULL
+                           ? EVP_MD_fetch(alone, "SHA1", "provider=armsha") : NULL;
+            if (sha1s[1] == NULL || OSSL_PROVIDER_available(alone, "default")) {
+                ERR_print_errors_fp(stdout);
+                printf("cannot load armsha alone in a library context and fetch its SHA-1\n");
+                return 1;
+            }
+        }
         for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
             compare(c, v[i], ssl3_ms_type);
         compare("digest get_params as a UTF8 string", OSSL_DIGEST_PARAM_SIZE, md_get_type);
         compare("digest get_params as a UTF8 string", OSSL_DIGEST_PARAM_BLOCK_SIZE, md_get_type);
+        if (alone != NULL) {
+            EVP_MD_free(sha1s[1]);
+            sha1s[1] = NULL;
+            OSSL_LIB_CTX_free(alone);
+        }
     } else {
-        printf("usage: %s pbkdf2-octet-ptr|hmac-null-key|engine|hmac-noinit|ssl3-ms-type\n", argv[0]);
+        printf("usage: %s pbkdf2-octet-ptr|hmac-null-key|engine|hmac-noinit|ssl3-ms-type|ssl3-ms-alone\n",
+               argv[0]);
         return 2;
     }
     for (int p = 0; p < 2; p++) {
