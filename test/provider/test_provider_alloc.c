@@ -181,6 +181,8 @@ static int hmac_sha3(const char *props, unsigned char *out, size_t *outl)
 /* PBKDF2: password and salt copied, derived, reset, derived again from a copy (where the
  * default of this OpenSSL copies PBKDF2 contexts; 3.0's does not, and neither side then
  * goes on). */
+static int default_dups; /* set by the run on the default provider, which comes first */
+
 static int pbkdf2(const char *props, unsigned char *out, size_t *outl)
 {
     static const char pass[] = "password", salt[] = "salt of the allocation test";
@@ -199,7 +201,14 @@ static int pbkdf2(const char *props, unsigned char *out, size_t *outl)
 
     if (ok)
         append(out, outl, k, sizeof(k));
-    if (ok && (b = EVP_KDF_CTX_dup(a)) != NULL) {
+    if (ok) {
+        b = EVP_KDF_CTX_dup(a);
+        if (strcmp(props, "provider=default") == 0)
+            default_dups = b != NULL;
+        else if (b == NULL && default_dups)
+            ok = 0; /* armsha could not copy what the default copies */
+    }
+    if (ok && b != NULL) {
         ok = EVP_KDF_derive(b, k, sizeof(k), NULL);
         if (ok)
             append(out, outl, k, sizeof(k));
