@@ -1,6 +1,8 @@
 /* The core's upcalls and version (core.h). */
 #include "core.h"
 
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,8 +69,13 @@ void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL
     /* The marks work together or not at all. */
     if (c->set_error_mark == NULL || c->clear_last_error_mark == NULL || c->pop_error_to_mark == NULL)
         c->set_error_mark = NULL, c->clear_last_error_mark = NULL, c->pop_error_to_mark = NULL;
-    if (get_params != NULL && get_params(handle, req))
+    if (get_params != NULL && get_params(handle, req)) {
         c->openssl_version = parse_version(version);
+        /* OPENSSL_VERSION_STRING is the same "3.0.19" form as the core's "openssl-version":
+         * two libcryptos of one version in one process are not told apart (their errors
+         * then stay where they are). */
+        c->foreign = version != NULL && strcmp(version, OpenSSL_version(OPENSSL_VERSION_STRING)) != 0;
+    }
     /* A core that does not say (every OpenSSL 3 and 4 core does): the linked libcrypto's. */
     if (c->openssl_version == 0)
         c->openssl_version = OPENSSL_version_major() * 100 + OPENSSL_version_minor();
@@ -76,6 +83,7 @@ void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL
 
 static armsha_core loaded;
 static int have_loaded;
+int armsha_core_foreign;
 
 const armsha_core *armsha_core_loaded(void)
 {
@@ -86,6 +94,43 @@ void armsha_core_set_loaded(const armsha_core *c)
 {
     loaded = *c;
     have_loaded = 1;
+    if (c->foreign && c->new_error != NULL && c->vset_error != NULL)
+        armsha_core_foreign = 1;
+}
+
+/* core_vset_error with a format, from a va_list of our own. */
+static void set_error(const armsha_core *c, uint32_t reason, const char *fmt, ...)
+{
+    va_list args;
+
+    va_start(args, fmt);
+    c->vset_error(c->handle, reason, fmt, args);
+    va_end(args);
+}
+
+void armsha_core_relay_errors(void)
+{
+    const armsha_core *c = armsha_core_loaded();
+    const char *file = NULL, *func = NULL, *data = NULL;
+    int line = 0, flags = 0;
+    unsigned long e;
+
+    if (c == NULL || !c->foreign || c->new_error == NULL || c->vset_error == NULL)
+        return;
+    while ((e = ERR_get_error_all(&file, &line, &func, &data, &flags)) != 0) {
+        /* A reason with its library is taken as it is by core_vset_error. */
+        uint32_t reason = ERR_SYSTEM_ERROR(e)
+                              ? (uint32_t)ERR_PACK(ERR_LIB_SYS, 0, ERR_GET_REASON(e))
+                              : (uint32_t)ERR_PACK(ERR_GET_LIB(e), 0, ERR_GET_REASON(e));
+
+        c->new_error(c->handle);
+        if (c->set_error_debug != NULL)
+            c->set_error_debug(c->handle, file, line, func);
+        if (data != NULL && (flags & ERR_TXT_STRING) != 0 && *data != '\0')
+            set_error(c, reason, "%s", data);
+        else
+            set_error(c, reason, NULL);
+    }
 }
 
 void *armsha_core_malloc(const armsha_core *c, size_t n, const char *file, int line)
@@ -118,26 +163,43 @@ void armsha_core_clear_free(const armsha_core *c, void *p, size_t n, const char 
     }
 }
 
+/* Whether c's marks are its own upcalls, and the linked libcrypto is another library. */
+static int own_marks(const armsha_core *c) { return c != NULL && c->set_error_mark != NULL; }
+static int foreign(const armsha_core *c) { return c != NULL && c->foreign; }
+
 void armsha_core_set_mark(const armsha_core *c)
 {
-    if (c != NULL && c->set_error_mark != NULL)
-        c->set_error_mark(c->handle);
-    else
+    if (!own_marks(c)) {
         ERR_set_mark();
+        return;
+    }
+    if (foreign(c)) {
+        armsha_relay_errors(); /* what came before the mark stays before it */
+        ERR_set_mark();
+    }
+    c->set_error_mark(c->handle);
 }
 
 void armsha_core_pop_to_mark(const armsha_core *c)
 {
-    if (c != NULL && c->pop_error_to_mark != NULL)
-        c->pop_error_to_mark(c->handle);
-    else
+    if (!own_marks(c)) {
         ERR_pop_to_mark();
+        return;
+    }
+    if (foreign(c))
+        ERR_pop_to_mark();
+    c->pop_error_to_mark(c->handle);
 }
 
 void armsha_core_clear_last_mark(const armsha_core *c)
 {
-    if (c != NULL && c->clear_last_error_mark != NULL)
-        c->clear_last_error_mark(c->handle);
-    else
+    if (!own_marks(c)) {
         ERR_clear_last_mark();
+        return;
+    }
+    if (foreign(c)) {
+        ERR_clear_last_mark();
+        armsha_relay_errors(); /* kept: after the core's mark, in order */
+    }
+    c->clear_last_error_mark(c->handle);
 }

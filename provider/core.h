@@ -29,7 +29,26 @@ typedef struct armsha_core {
     /* The core's OpenSSL version, major * 100 + minor ("openssl-version"; the linked
      * libcrypto's when the core does not say). */
     unsigned openssl_version;
+    /* The core is not the libcrypto the module links (its version string differs): what
+     * the linked libcrypto raises (OSSL_PARAM_*, EVP_* in the child library context) lands
+     * on a queue the application never reads, and is relayed to the core's. */
+    int foreign;
 } armsha_core;
+
+/* Nonzero once a load's core was foreign (set at load, read by armsha_relay_errors). */
+extern int armsha_core_foreign;
+/* Moves what the linked libcrypto's error queue holds to the last load's core (core.c). */
+void armsha_core_relay_errors(void);
+
+/* Where the module has called the linked libcrypto (OSSL_PARAM_*, EVP_*), before it
+ * returns to the core: its errors go where the application reads them. A load and a branch
+ * when the core is the linked libcrypto, as it is but for a module built on an older
+ * OpenSSL than the one loading it. */
+static inline void armsha_relay_errors(void)
+{
+    if (armsha_core_foreign)
+        armsha_core_relay_errors();
+}
 
 /* Fills c from the core's dispatch table `in` and its get_params (NULL: not offered). */
 void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
@@ -48,7 +67,9 @@ void *armsha_core_zalloc(const armsha_core *c, size_t n, const char *file, int l
 void armsha_core_free(const armsha_core *c, void *p, const char *file, int line);
 void armsha_core_clear_free(const armsha_core *c, void *p, size_t n, const char *file, int line);
 
-/* ERR_set_mark, ERR_pop_to_mark and ERR_clear_last_mark on the core's queue. */
+/* ERR_set_mark, ERR_pop_to_mark and ERR_clear_last_mark on the core's queue (and, with a
+ * foreign core, on the linked libcrypto's too, so that what a mark drops is dropped on
+ * both and what it keeps is relayed in order). */
 void armsha_core_set_mark(const armsha_core *c);
 void armsha_core_pop_to_mark(const armsha_core *c);
 void armsha_core_clear_last_mark(const armsha_core *c);

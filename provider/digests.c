@@ -299,7 +299,7 @@ static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_END
 };
 
-static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
+static int digest_get_params_body(const digest_desc *d, OSSL_PARAM params[])
 {
     OSSL_PARAM *p;
 
@@ -321,6 +321,15 @@ static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
     if (p != NULL && !armsha_param_set_int(p, 1))
         return refuse_get(p);
     return 1;
+}
+
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static int digest_get_params(const digest_desc *d, OSSL_PARAM params[])
+{
+    int ok = digest_get_params_body(d, params);
+
+    armsha_relay_errors();
+    return ok;
 }
 
 static const OSSL_PARAM *digest_gettable_params(void *provctx)
@@ -410,7 +419,7 @@ static int default_sha1_ssl3_ms(const armsha_provctx *pc, const OSSL_PARAM *p, i
     return ret;
 }
 
-static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+static int sha1_set_ctx_params_body(void *vctx, const OSSL_PARAM params[])
 {
     digest_ctx *ctx = vctx;
     const OSSL_PARAM *p;
@@ -466,6 +475,15 @@ static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (ctx->state != STATE_ACTIVE)
         return refuse_state(ctx);
     return sha1_ssl3_master_secret(ctx, p->data);
+}
+
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static int sha1_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    int ok = sha1_set_ctx_params_body(vctx, params);
+
+    armsha_relay_errors();
+    return ok;
 }
 
 static const OSSL_PARAM *sha1_settable_ctx_params(void *vctx, void *provctx)

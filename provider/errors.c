@@ -29,6 +29,7 @@ void armsha_raise_at(const armsha_core *c, uint32_t reason, const char *file,
 
     if (c == NULL || c->new_error == NULL || c->vset_error == NULL)
         return;
+    armsha_relay_errors(); /* what the linked libcrypto raised before comes first */
     c->new_error(c->handle);
     if (c->set_error_debug != NULL)
         c->set_error_debug(c->handle, file, line, func);

@@ -47,7 +47,7 @@ static void set_defaults(pbkdf2_ctx *ctx)
     ctx->lower_bound_checks = DEFAULT_CHECKS;
 }
 
-static void *pbkdf2_newctx(void *provctx)
+static void *pbkdf2_newctx_body(void *provctx)
 {
     pbkdf2_ctx *ctx = armsha_zalloc(provctx, sizeof(*ctx));
 
@@ -59,6 +59,15 @@ static void *pbkdf2_newctx(void *provctx)
     ctx->pc = provctx;
     set_defaults(ctx);
     return ctx;
+}
+
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static void *pbkdf2_newctx(void *provctx)
+{
+    void *r = pbkdf2_newctx_body(provctx);
+
+    armsha_relay_errors();
+    return r;
 }
 
 static void cleanup(pbkdf2_ctx *ctx)
@@ -80,12 +89,19 @@ static void pbkdf2_freectx(void *vctx)
     armsha_free(((pbkdf2_ctx *)vctx)->pc, vctx);
 }
 
-static void pbkdf2_reset(void *vctx)
+static void pbkdf2_reset_body(void *vctx)
 {
     pbkdf2_ctx *ctx = vctx;
 
     cleanup(ctx);
     set_defaults(ctx);
+}
+
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static void pbkdf2_reset(void *vctx)
+{
+    pbkdf2_reset_body(vctx);
+    armsha_relay_errors();
 }
 
 /* Whether the default provider's PBKDF2 beside armsha can be copied: OpenSSL 3.0's has no
@@ -107,7 +123,7 @@ static int default_dups(const armsha_provctx *pc)
     return d != NULL;
 }
 
-static void *pbkdf2_dupctx(void *vsrc)
+static void *pbkdf2_dupctx_body(void *vsrc)
 {
     const pbkdf2_ctx *src = vsrc;
     pbkdf2_ctx *dst;
@@ -130,6 +146,15 @@ err:
     return NULL;
 }
 
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static void *pbkdf2_dupctx(void *vsrc)
+{
+    void *r = pbkdf2_dupctx_body(vsrc);
+
+    armsha_relay_errors();
+    return r;
+}
+
 static const OSSL_PARAM settable_ctx[] = {
     OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_PROPERTIES, NULL, 0),
     OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_DIGEST, NULL, 0),
@@ -140,7 +165,7 @@ static const OSSL_PARAM settable_ctx[] = {
     OSSL_PARAM_END
 };
 
-static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+static int pbkdf2_set_ctx_params_body(void *vctx, const OSSL_PARAM params[])
 {
     pbkdf2_ctx *ctx = vctx;
     const OSSL_PARAM *p;
@@ -187,6 +212,15 @@ static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     return 1;
 }
 
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    int ok = pbkdf2_set_ctx_params_body(vctx, params);
+
+    armsha_relay_errors();
+    return ok;
+}
+
 /* The default provider's PBKDF2 in the child library context, with this context's values. */
 static int derive_fallback(pbkdf2_ctx *ctx, unsigned char *key, size_t keylen)
 {
@@ -220,7 +254,7 @@ static int derive_fallback(pbkdf2_ctx *ctx, unsigned char *key, size_t keylen)
     return ok;
 }
 
-static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OSSL_PARAM params[])
+static int pbkdf2_derive_body(void *vctx, unsigned char *key, size_t keylen, const OSSL_PARAM params[])
 {
     pbkdf2_ctx *ctx = vctx;
     size_t mdlen;
@@ -280,6 +314,15 @@ static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OS
     return 1;
 }
 
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OSSL_PARAM params[])
+{
+    int ok = pbkdf2_derive_body(vctx, key, keylen, params);
+
+    armsha_relay_errors();
+    return ok;
+}
+
 static const OSSL_PARAM *pbkdf2_settable_ctx_params(void *vctx, void *provctx)
 {
     (void)vctx;
@@ -301,7 +344,7 @@ static const OSSL_PARAM *pbkdf2_gettable_ctx_params(void *vctx, void *provctx)
 
 /* As the default: any output length. Without "size" asked for, what the default's PBKDF2
  * beside armsha answers (OpenSSL 3.0's -2, 3.5's 1): asked, as that is rare. */
-static int pbkdf2_get_ctx_params(void *vctx, OSSL_PARAM params[])
+static int pbkdf2_get_ctx_params_body(void *vctx, OSSL_PARAM params[])
 {
     const pbkdf2_ctx *ctx = vctx;
     OSSL_PARAM *p;
@@ -321,6 +364,15 @@ static int pbkdf2_get_ctx_params(void *vctx, OSSL_PARAM params[])
     EVP_KDF_CTX_free(c);
     EVP_KDF_free(kdf);
     return ret;
+}
+
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static int pbkdf2_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    int ok = pbkdf2_get_ctx_params_body(vctx, params);
+
+    armsha_relay_errors();
+    return ok;
 }
 
 const OSSL_DISPATCH armsha_pbkdf2_functions[] = {

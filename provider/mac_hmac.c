@@ -64,7 +64,7 @@ static void hmac_freectx(void *vctx)
     armsha_clear_free(ctx->pc, ctx, sizeof(*ctx));
 }
 
-static void *hmac_dupctx(void *vsrc)
+static void *hmac_dupctx_body(void *vsrc)
 {
     const hmac_ctx *src = vsrc;
     hmac_ctx *dst = armsha_malloc(src->pc, sizeof(*dst));
@@ -97,6 +97,15 @@ err:
 static const char *fallback_props(const hmac_ctx *ctx, const char *props)
 {
     return props == NULL && ctx->oneshot ? ARMSHA_FALLBACK_PROPS : props;
+}
+
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static void *hmac_dupctx(void *vsrc)
+{
+    void *r = hmac_dupctx_body(vsrc);
+
+    armsha_relay_errors();
+    return r;
 }
 
 /* Keys the default provider's HMAC with digest name (and props) in the child library
@@ -255,7 +264,7 @@ static int setkey(hmac_ctx *ctx, const unsigned char *key, size_t keylen)
 
 static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
-static int hmac_init(void *vctx, const unsigned char *key, size_t keylen,
+static int hmac_init_body(void *vctx, const unsigned char *key, size_t keylen,
                      const OSSL_PARAM params[])
 {
     hmac_ctx *ctx = vctx;
@@ -277,6 +286,16 @@ static int hmac_init(void *vctx, const unsigned char *key, size_t keylen,
     default:
         return 0;
     }
+}
+
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static int hmac_init(void *vctx, const unsigned char *key, size_t keylen,
+                     const OSSL_PARAM params[])
+{
+    int ok = hmac_init_body(vctx, key, keylen, params);
+
+    armsha_relay_errors();
+    return ok;
 }
 
 COLD static int refuse_inactive(const hmac_ctx *ctx)
@@ -305,8 +324,12 @@ static int hmac_update(void *vctx, const unsigned char *in, size_t inl)
                      armsha_digests[ctx->core.key.md].name);
         return 0;
     }
-    if (ctx->impl == IMPL_FALLBACK)
-        return EVP_MAC_update(ctx->fb, in, inl);
+    if (ctx->impl == IMPL_FALLBACK) {
+        int ok = EVP_MAC_update(ctx->fb, in, inl);
+
+        armsha_relay_errors();
+        return ok;
+    }
     return 0;
 }
 
@@ -330,8 +353,12 @@ static int hmac_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
             *outl = n;
         return 1;
     }
-    if (ctx->impl == IMPL_FALLBACK)
-        return EVP_MAC_final(ctx->fb, out, outl, outsize);
+    if (ctx->impl == IMPL_FALLBACK) {
+        int ok = EVP_MAC_final(ctx->fb, out, outl, outsize);
+
+        armsha_relay_errors();
+        return ok;
+    }
     return 0;
 }
 
@@ -348,7 +375,7 @@ static const OSSL_PARAM *hmac_gettable_ctx_params(void *vctx, void *provctx)
     return gettable_ctx;
 }
 
-static int hmac_get_ctx_params(void *vctx, OSSL_PARAM params[])
+static int hmac_get_ctx_params_body(void *vctx, OSSL_PARAM params[])
 {
     hmac_ctx *ctx = vctx;
     OSSL_PARAM *p;
@@ -375,6 +402,15 @@ static int hmac_get_ctx_params(void *vctx, OSSL_PARAM params[])
         && !armsha_param_set_int(p, (int)armsha_md_sel_block_size(&ctx->sel)))
         return 0;
     return 1;
+}
+
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static int hmac_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    int ok = hmac_get_ctx_params_body(vctx, params);
+
+    armsha_relay_errors();
+    return ok;
 }
 
 static const OSSL_PARAM settable_ctx[] = {
@@ -440,7 +476,7 @@ static int read_flag(const hmac_ctx *ctx, const OSSL_PARAM params[], const char 
 }
 
 /* In the default provider's order: digest, flags, key, TLS data size. */
-static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+static int hmac_set_ctx_params_body(void *vctx, const OSSL_PARAM params[])
 {
     hmac_ctx *ctx = vctx;
     const OSSL_PARAM *p;
@@ -510,6 +546,15 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
                                 ctx->key.len);
     }
     return 1;
+}
+
+/* What the linked libcrypto raised in there goes to the core (core.h). */
+static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    int ok = hmac_set_ctx_params_body(vctx, params);
+
+    armsha_relay_errors();
+    return ok;
 }
 
 const OSSL_DISPATCH armsha_hmac_functions[] = {
