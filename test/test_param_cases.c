@@ -12,7 +12,11 @@
  * and of issue 24:
  *   ssl3-ms-alone     the same "ssl3-ms" types with armsha alone in its library context:
  *                     no default beside it to ask, it must answer as the default of the
- *                     running OpenSSL (alone in a library context of its own) does */
+ *                     running OpenSSL (alone in a library context of its own) does
+ *   repeated          a listed parameter given twice to HMAC init and get_ctx_params,
+ *                     PBKDF2 derive and get_ctx_params, digest get_params and SHA-1's
+ *                     set_ctx_params: refused from 3.6 on (4.0 for SHA-1) by the running
+ *                     default, accepted before */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS */
 
 #include <stdint.h>
@@ -371,6 +375,108 @@ static void md_get_type(int p, const char *variant, steps *s)
     step(s, EVP_MD_get_params(sha1s[p], par), buf, sizeof(buf));
 }
 
+/* ---- A listed parameter given twice ----------------------------------------------- */
+
+/* variant: "OPERATION NAME": OpenSSL 3.6's default provider (4.0's for SHA-1's ssl3-ms) reads
+ * its listed parameters in one pass that refuses a name given twice, earlier ones do not;
+ * armsha must follow the running version, whatever headers it was built with. Both values
+ * are the same valid one. */
+static void repeated(int p, const char *variant, steps *s)
+{
+    char op[32] = "", name[32] = "";
+    OSSL_PARAM par[4];
+    uint64_t iter = 2;
+    size_t sz[2] = {0, 0}, tls = 64;
+    int flag[2] = {0, 0};
+    unsigned char out[32];
+    const char *md = "SHA2-256";
+    int ok;
+
+    sscanf(variant, "%31s %31s", op, name);
+    /* The value of name for op, twice. */
+    for (int i = 0; i < 2; i++) {
+        if (strcmp(name, "digest") == 0)
+            par[i] = OSSL_PARAM_construct_utf8_string(name, (char *)md, 0);
+        else if (strcmp(name, "properties") == 0)
+            par[i] = OSSL_PARAM_construct_utf8_string(name, (char *)"", 0);
+        else if (strcmp(name, "key") == 0 || strcmp(name, "pass") == 0)
+            par[i] = OSSL_PARAM_construct_octet_string(name, (void *)key, 8);
+        else if (strcmp(name, "salt") == 0)
+            par[i] = OSSL_PARAM_construct_octet_string(name, (void *)(key + 8), 16);
+        else if (strcmp(name, "iter") == 0)
+            par[i] = OSSL_PARAM_construct_uint64(name, &iter);
+        else if (strcmp(name, "tls-data-size") == 0)
+            par[i] = OSSL_PARAM_construct_size_t(name, &tls);
+        else if (strcmp(name, "pkcs5") == 0)
+            par[i] = OSSL_PARAM_construct_int(name, &flag[i]);
+        else if (strcmp(name, "ssl3-ms") == 0)
+            par[i] = OSSL_PARAM_construct_octet_string(name, ms, sizeof(ms));
+        else if (strcmp(name, "xof") == 0 || strcmp(name, "algid-absent") == 0)
+            par[i] = OSSL_PARAM_construct_int(name, &flag[i]);
+        else /* "size", "blocksize", "block-size": answered */
+            par[i] = OSSL_PARAM_construct_size_t(name, &sz[i]);
+    }
+    par[2] = OSSL_PARAM_construct_end();
+    if (strcmp(op, "hmac-init") == 0 || strcmp(op, "hmac-getctx") == 0) {
+        EVP_MAC_CTX *c = EVP_MAC_CTX_new(macs[p]);
+
+        if (strcmp(op, "hmac-init") == 0) {
+            /* The digest first when it is not the repeated one. */
+            OSSL_PARAM with[4] = {OSSL_PARAM_construct_utf8_string("digest", (char *)md, 0),
+                                  par[0], par[1], OSSL_PARAM_construct_end()};
+
+            step(s, EVP_MAC_init(c, key, sizeof(key) - 1, strcmp(name, "digest") == 0 ? par : with),
+                 NULL, 0);
+        } else {
+            step(s, mac_init_key(c, md), NULL, 0);
+            step(s, EVP_MAC_CTX_get_params(c, par), sz, sizeof(sz));
+        }
+        mac_finish(c, s);
+        EVP_MAC_CTX_free(c);
+    } else if (strcmp(op, "pbkdf2-derive") == 0 || strcmp(op, "pbkdf2-getctx") == 0) {
+        EVP_KDF_CTX *c = EVP_KDF_CTX_new(kdfs[p]);
+        OSSL_PARAM all[8], *q = all;
+        static const char *const names[] = {"pass", "salt", "iter", "digest"};
+
+        if (strcmp(op, "pbkdf2-getctx") == 0) {
+            step(s, EVP_KDF_CTX_get_params(c, par), sz, sizeof(sz));
+        } else {
+            /* The four values a derive needs, the repeated one twice. */
+            for (size_t i = 0; i < 4; i++)
+                if (strcmp(names[i], name) != 0) {
+                    if (i == 0)
+                        *q++ = OSSL_PARAM_construct_octet_string("pass", (void *)key, 8);
+                    else if (i == 1)
+                        *q++ = OSSL_PARAM_construct_octet_string("salt", (void *)(key + 8), 16);
+                    else if (i == 2)
+                        *q++ = OSSL_PARAM_construct_uint64("iter", &iter);
+                    else
+                        *q++ = OSSL_PARAM_construct_utf8_string("digest", (char *)md, 0);
+                }
+            *q++ = par[0];
+            *q++ = par[1];
+            *q = OSSL_PARAM_construct_end();
+            memset(out, 0, sizeof(out));
+            ok = EVP_KDF_derive(c, out, sizeof(out), all);
+            step(s, ok, out, ok ? sizeof(out) : 0);
+        }
+        EVP_KDF_CTX_free(c);
+    } else if (strcmp(op, "md-get") == 0) {
+        step(s, EVP_MD_get_params(sha1s[p], par), sz, sizeof(sz));
+    } else { /* sha1-set */
+        EVP_MD_CTX *c = EVP_MD_CTX_new();
+        unsigned int outl = 0;
+
+        step(s, EVP_DigestInit_ex2(c, sha1s[p], NULL), NULL, 0);
+        step(s, EVP_DigestUpdate(c, msg, 20), NULL, 0);
+        step(s, EVP_MD_CTX_set_params(c, par), NULL, 0);
+        memset(out, 0, sizeof(out));
+        ok = EVP_DigestFinal_ex(c, out, &outl);
+        step(s, ok, out, ok ? outl : 0);
+        EVP_MD_CTX_free(c);
+    }
+}
+
 int main(int argc, char **argv)
 {
     OSSL_PROVIDER *d, *a, *ad;
@@ -457,8 +563,19 @@ int main(int argc, char **argv)
             sha1s[1] = NULL;
             OSSL_LIB_CTX_free(alone);
         }
+    } else if (strcmp(c, "repeated") == 0) {
+        static const char *const v[] = {
+            "hmac-init digest", "hmac-init properties", "hmac-init key", "hmac-init tls-data-size",
+            "pbkdf2-derive pass", "pbkdf2-derive salt", "pbkdf2-derive iter", "pbkdf2-derive digest",
+            "pbkdf2-derive properties", "pbkdf2-derive pkcs5", "md-get blocksize", "md-get size",
+            "md-get xof", "md-get algid-absent", "hmac-getctx size", "hmac-getctx block-size",
+            "pbkdf2-getctx size", "sha1-set ssl3-ms",
+        };
+        for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+            compare(c, v[i], repeated);
     } else {
-        printf("usage: %s pbkdf2-octet-ptr|hmac-null-key|engine|hmac-noinit|ssl3-ms-type|ssl3-ms-alone\n",
+        printf("usage: %s pbkdf2-octet-ptr|hmac-null-key|engine|hmac-noinit|ssl3-ms-type|ssl3-ms-alone|"
+               "repeated\n",
                argv[0]);
         return 2;
     }
