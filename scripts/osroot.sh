@@ -4,6 +4,7 @@
 #   NAME-suite         the whole native suite built (-Dwerror=true in CI) and run inside the root
 #   NAME-compat-x86    the host's build/ (Debian 12, OpenSSL 3.0 headers) loaded by the root's
 #                      libcrypto; under experimental by its 4.0 openssl program (see compat_x86)
+#                      and by the root's own 4.0-built parameter and allocation tests
 #   NAME-compat-arm64  the host's build-arm/ under qemu-aarch64 -cpu max with the root's arm64
 #                      libc6 and libcrypto unpacked (not installed), run by scripts/qemu-run.sh
 #                      with ARMSHA_QEMU_ROOT (the root's loader, libc and libcrypto)
@@ -77,6 +78,22 @@ compat_x86() {
     run_meson "$name-compat-x86: Debian 12 build (OpenSSL 3.0 headers) under $ver" \
         env ARMSHA_OSROOT="$name" meson test -C build --setup native --no-rebuild --print-errorlogs \
         --num-processes 2 --wrapper "$root/scripts/osroot-run.sh" "${suites[@]}"
+    if [ "$name" = experimental ]; then compat_x86_own_tests; fi
+}
+
+# The root's own 4.0-built tests of the running version, errors, allocations and the
+# repeated-parameter rule, pointed at the Debian 12 armsha.so: it must answer as 4.0's
+# default provider does, raise onto the 4.0 application's error queue and allocate through
+# its allocator. The root's build is the NAME-suite step's.
+compat_own_tests=(param-diff param-repeated param-ssl3-ms-alone param-ssl3-ms-type
+                  param-hmac-null-key param-hmac-noinit param-pbkdf2-octet-ptr provider-alloc)
+compat_x86_own_tests() {
+    [ -f "$osroot_dir/build/test/test_param_diff" ] ||
+        { echo "$name: no $osroot_dir/build (run the $name-suite step first)"; failed=$((failed + 1)); return; }
+    run_meson "$name-compat-x86: the root's own ($ver) parameter and allocation tests against the Debian 12 armsha.so" \
+        in_chroot env ARMSHA_OTHER_MODULE_DIR="$root/build" meson test -C "$osroot_dir/build" \
+        --no-rebuild --print-errorlogs --num-processes 2 \
+        --wrapper "$root/scripts/other-module-run.sh" "${compat_own_tests[@]}"
 }
 
 # The root's arm64 libc6 and libcrypto (and what libcrypto needs, and the openssl CLI),
