@@ -82,21 +82,46 @@ void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL
 }
 
 static armsha_core loaded;
-static int have_loaded;
-int armsha_core_foreign;
+#ifndef __STDC_NO_ATOMICS__
+atomic_int armsha_core_foreign;
+/* 0: no load yet, 1: the first load is writing `loaded`, 2: written. */
+static atomic_int loaded_state;
 
 const armsha_core *armsha_core_loaded(void)
 {
-    return have_loaded ? &loaded : NULL;
+    return atomic_load_explicit(&loaded_state, memory_order_acquire) == 2 ? &loaded : NULL;
 }
 
 void armsha_core_set_loaded(const armsha_core *c)
 {
+    int none = 0;
+
+    if (!atomic_compare_exchange_strong(&loaded_state, &none, 1))
+        return;
     loaded = *c;
-    have_loaded = 1;
+    atomic_store_explicit(&loaded_state, 2, memory_order_release);
+    if (c->foreign && c->new_error != NULL && c->vset_error != NULL)
+        atomic_store_explicit(&armsha_core_foreign, 1, memory_order_relaxed);
+}
+#else
+int armsha_core_foreign;
+static int loaded_state;
+
+const armsha_core *armsha_core_loaded(void)
+{
+    return loaded_state == 2 ? &loaded : NULL;
+}
+
+void armsha_core_set_loaded(const armsha_core *c)
+{
+    if (loaded_state != 0)
+        return;
+    loaded = *c;
+    loaded_state = 2;
     if (c->foreign && c->new_error != NULL && c->vset_error != NULL)
         armsha_core_foreign = 1;
 }
+#endif
 
 /* core_vset_error with a format, from a va_list of our own. */
 static void set_error(const armsha_core *c, uint32_t reason, const char *fmt, ...)

@@ -35,9 +35,18 @@ typedef struct armsha_core {
     int foreign;
 } armsha_core;
 
-/* Nonzero once a load's core was foreign (set at load, read by armsha_relay_errors). */
+/* Nonzero when the first load's core was foreign (written once at load, read by
+ * armsha_relay_errors on every call that may need it: atomic where C11 atomics exist, so
+ * that a second library context loading armsha meanwhile is no data race). */
+#ifndef __STDC_NO_ATOMICS__
+#include <stdatomic.h>
+extern atomic_int armsha_core_foreign;
+#define ARMSHA_CORE_FOREIGN() atomic_load_explicit(&armsha_core_foreign, memory_order_relaxed)
+#else
 extern int armsha_core_foreign;
-/* Moves what the linked libcrypto's error queue holds to the last load's core (core.c). */
+#define ARMSHA_CORE_FOREIGN() armsha_core_foreign
+#endif
+/* Moves what the linked libcrypto's error queue holds to the first load's core (core.c). */
 void armsha_core_relay_errors(void);
 
 /* Where the module has called the linked libcrypto (OSSL_PARAM_*, EVP_*), before it
@@ -46,7 +55,7 @@ void armsha_core_relay_errors(void);
  * OpenSSL than the one loading it. */
 static inline void armsha_relay_errors(void)
 {
-    if (armsha_core_foreign)
+    if (ARMSHA_CORE_FOREIGN())
         armsha_core_relay_errors();
 }
 
@@ -54,9 +63,13 @@ static inline void armsha_relay_errors(void)
 void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                       OSSL_FUNC_core_get_params_fn *get_params);
 
-/* The core of the module's last successful load, for the dispatch functions that get no
- * provider context (a digest's get_params): the one process-wide record besides the kernel
- * choice, written once per load. NULL before any load. */
+/* The core of the module's first successful load, for the dispatch functions that get no
+ * provider context (a digest's get_params) and for relaying errors: the one process-wide
+ * record, written once. Every load of one process has the same core functions in practice
+ * (one libcrypto loads the module); the handle may outlive its provider, so only reasons
+ * with their library (which core_vset_error does not look the provider up for) and the
+ * handle-free upcalls (new_error, set_error_debug, the marks) go through it. NULL before
+ * any load. */
 const armsha_core *armsha_core_loaded(void);
 void armsha_core_set_loaded(const armsha_core *c);
 

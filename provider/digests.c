@@ -282,7 +282,7 @@ static void digest_copyctx(void *voutctx, void *vinctx)
 #endif
 
 /* The default provider's answer to a value it cannot write, with its library and reason.
- * No provider context reaches get_params: raised through the core of the module's last
+ * No provider context reaches get_params: raised through the core of the module's first
  * load (the linked libcrypto may not be the application's, core.h). */
 COLD static int refuse_get(const OSSL_PARAM *p)
 {
@@ -303,7 +303,7 @@ static int digest_get_params_body(const digest_desc *d, OSSL_PARAM params[])
 {
     OSSL_PARAM *p;
 
-    /* No provider context here: raised through the last load's core, as refuse_get does. */
+    /* No provider context here: raised through the first load's core, as refuse_get does. */
     if (armsha_params_repeated(NULL, params, gettable_params))
         return 0;
 

@@ -50,7 +50,7 @@ void armsha_raise_at(const armsha_core *c, uint32_t reason, const char *file,
                      int line, const char *func, const char *fmt, ...);
 
 /* armsha_raise(pc, reason, fmt, ...): reason is an armsha_reason or an ARMSHA_R_LOAD_*;
- * raised through the core that loaded pc (pc NULL: the last load's, see armsha_core_of). */
+ * raised through the core that loaded pc (pc NULL: the first load's, see armsha_core_of). */
 #define armsha_raise(pc, reason, ...) \
     armsha_raise_at(armsha_core_of(pc), (reason), __FILE__, __LINE__, __func__, __VA_ARGS__)
 

@@ -212,7 +212,7 @@ int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
 
         if (first == NULL || armsha_param_locate(first + 1, k->key) == NULL)
             continue;
-        /* pc NULL (a digest's get_params): through the core of the last load. */
+        /* pc NULL (a digest's get_params): through the core of the first load. */
         armsha_raise(pc, ARMSHA_R_OPENSSL(ERR_LIB_PROV, REPEATED_PARAMETER_REASON), "%s", k->key);
         return 1;
     }

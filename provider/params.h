@@ -84,7 +84,7 @@ int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARA
                                int keep_errors);
 /* From OpenSSL 3.6 on (the running core says so) the default provider reads its
  * parameters in one pass that refuses a name of its list given twice, before it acts on
- * any: 1 (with PROV_R_REPEATED_PARAMETER raised through pc's core, or the last load's when
+ * any: 1 (with PROV_R_REPEATED_PARAMETER raised through pc's core, or the first load's when
  * pc is NULL) when one of known[] is repeated in params there; 0 otherwise and always before
  * 3.6 (the core's version, whatever the headers the module was built with). */
 int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],

@@ -35,7 +35,7 @@ typedef struct armsha_provctx {
 } armsha_provctx;
 
 /* The core pc was loaded by; with pc NULL (a dispatch function without a provider
- * context) the core of the module's last load. NULL before any load. */
+ * context) the core of the module's first load. NULL before any load. */
 static inline const armsha_core *armsha_core_of(const armsha_provctx *pc)
 {
     return pc != NULL ? &pc->core : armsha_core_loaded();
