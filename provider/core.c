@@ -29,6 +29,21 @@ static unsigned parse_version(const char *s)
     return major < 100 && minor < 100 ? major * 100 + minor : 0;
 }
 
+/* Whether the linked libcrypto allocates with libc's malloc and free: no
+ * CRYPTO_set_mem_functions hooks. Asked at load, when libcrypto has long made its first
+ * allocation and no longer takes hooks, so the answer holds for the process. With a core
+ * that is that libcrypto, its upcalls would then end in the same malloc and free, one call
+ * and a check deeper on every context (bench/RESULTS.md): armsha calls them itself. */
+static int libc_allocator(void)
+{
+    CRYPTO_malloc_fn m = NULL;
+    CRYPTO_realloc_fn r = NULL;
+    CRYPTO_free_fn f = NULL;
+
+    CRYPTO_get_mem_functions(&m, &r, &f);
+    return m == CRYPTO_malloc && r == CRYPTO_realloc && f == CRYPTO_free;
+}
+
 void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                       OSSL_FUNC_core_get_params_fn *get_params)
 {
@@ -79,6 +94,8 @@ void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL
     /* A core that does not say (every OpenSSL 3 and 4 core does): the linked libcrypto's. */
     if (c->openssl_version == 0)
         c->openssl_version = OPENSSL_version_major() * 100 + OPENSSL_version_minor();
+    if (!c->foreign && libc_allocator())
+        c->malloc_fn = NULL, c->zalloc_fn = NULL, c->free_fn = NULL, c->clear_free_fn = NULL;
 }
 
 static armsha_core loaded;
@@ -156,24 +173,6 @@ void armsha_core_relay_errors(void)
         else
             set_error(c, reason, NULL);
     }
-}
-
-void *armsha_core_malloc(const armsha_core *c, size_t n, const char *file, int line)
-{
-    return c != NULL && c->malloc_fn != NULL ? c->malloc_fn(n, file, line) : malloc(n);
-}
-
-void *armsha_core_zalloc(const armsha_core *c, size_t n, const char *file, int line)
-{
-    return c != NULL && c->zalloc_fn != NULL ? c->zalloc_fn(n, file, line) : calloc(1, n);
-}
-
-void armsha_core_free(const armsha_core *c, void *p, const char *file, int line)
-{
-    if (c != NULL && c->free_fn != NULL)
-        c->free_fn(p, file, line);
-    else
-        free(p);
 }
 
 void armsha_core_clear_free(const armsha_core *c, void *p, size_t n, const char *file, int line)

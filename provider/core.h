@@ -7,6 +7,7 @@
 #define ARMSHA_PROVIDER_CORE_H
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
@@ -21,7 +22,8 @@ typedef struct armsha_core {
     OSSL_FUNC_core_set_error_mark_fn *set_error_mark;
     OSSL_FUNC_core_clear_last_error_mark_fn *clear_last_error_mark;
     OSSL_FUNC_core_pop_error_to_mark_fn *pop_error_to_mark;
-    /* The core's allocator; all NULL unless the core offers all four (libc's then). */
+    /* The core's allocator; all NULL unless the core offers all four, and when its
+     * allocator is libc's (libc's then, see armsha_core_read). */
     OSSL_FUNC_CRYPTO_malloc_fn *malloc_fn;
     OSSL_FUNC_CRYPTO_zalloc_fn *zalloc_fn;
     OSSL_FUNC_CRYPTO_free_fn *free_fn;
@@ -73,11 +75,27 @@ void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL
 const armsha_core *armsha_core_loaded(void);
 void armsha_core_set_loaded(const armsha_core *c);
 
-/* Allocation through c (libc's when c is NULL or the core has no allocator). zalloc
- * zeroes; clear_free wipes n bytes first; free and clear_free take NULL. */
-void *armsha_core_malloc(const armsha_core *c, size_t n, const char *file, int line);
-void *armsha_core_zalloc(const armsha_core *c, size_t n, const char *file, int line);
-void armsha_core_free(const armsha_core *c, void *p, const char *file, int line);
+/* Allocation through c (libc's when c is NULL or c's allocator is libc's). zalloc zeroes;
+ * clear_free wipes n bytes first; free and clear_free take NULL. Inline: a digest context
+ * is allocated and freed on every EVP_Digest. */
+static inline void *armsha_core_malloc(const armsha_core *c, size_t n, const char *file, int line)
+{
+    return c != NULL && c->malloc_fn != NULL ? c->malloc_fn(n, file, line) : malloc(n);
+}
+
+static inline void *armsha_core_zalloc(const armsha_core *c, size_t n, const char *file, int line)
+{
+    return c != NULL && c->zalloc_fn != NULL ? c->zalloc_fn(n, file, line) : calloc(1, n);
+}
+
+static inline void armsha_core_free(const armsha_core *c, void *p, const char *file, int line)
+{
+    if (c != NULL && c->free_fn != NULL)
+        c->free_fn(p, file, line);
+    else
+        free(p);
+}
+
 void armsha_core_clear_free(const armsha_core *c, void *p, size_t n, const char *file, int line);
 
 /* ERR_set_mark, ERR_pop_to_mark and ERR_clear_last_mark on the core's queue (and, with a

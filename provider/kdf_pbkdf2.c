@@ -47,7 +47,7 @@ static void set_defaults(pbkdf2_ctx *ctx)
     ctx->lower_bound_checks = DEFAULT_CHECKS;
 }
 
-static void *pbkdf2_newctx_body(void *provctx)
+static void *pbkdf2_newctx(void *provctx)
 {
     pbkdf2_ctx *ctx = armsha_zalloc(provctx, sizeof(*ctx));
 
@@ -61,10 +61,11 @@ static void *pbkdf2_newctx_body(void *provctx)
     return ctx;
 }
 
-/* What the linked libcrypto raised in there goes to the core (core.h). */
-static void *pbkdf2_newctx(void *provctx)
+/* For a foreign core (armsha_pbkdf2_functions_relayed): what the linked libcrypto raised
+ * in there goes to the core (core.h). */
+static void *pbkdf2_newctx_relayed(void *provctx)
 {
-    void *r = pbkdf2_newctx_body(provctx);
+    void *r = pbkdf2_newctx(provctx);
 
     armsha_relay_errors();
     return r;
@@ -89,7 +90,7 @@ static void pbkdf2_freectx(void *vctx)
     armsha_free(((pbkdf2_ctx *)vctx)->pc, vctx);
 }
 
-static void pbkdf2_reset_body(void *vctx)
+static void pbkdf2_reset(void *vctx)
 {
     pbkdf2_ctx *ctx = vctx;
 
@@ -97,10 +98,11 @@ static void pbkdf2_reset_body(void *vctx)
     set_defaults(ctx);
 }
 
-/* What the linked libcrypto raised in there goes to the core (core.h). */
-static void pbkdf2_reset(void *vctx)
+/* For a foreign core (armsha_pbkdf2_functions_relayed): what the linked libcrypto raised
+ * in there goes to the core (core.h). */
+static void pbkdf2_reset_relayed(void *vctx)
 {
-    pbkdf2_reset_body(vctx);
+    pbkdf2_reset(vctx);
     armsha_relay_errors();
 }
 
@@ -123,7 +125,7 @@ static int default_dups(const armsha_provctx *pc)
     return d != NULL;
 }
 
-static void *pbkdf2_dupctx_body(void *vsrc)
+static void *pbkdf2_dupctx(void *vsrc)
 {
     const pbkdf2_ctx *src = vsrc;
     pbkdf2_ctx *dst;
@@ -146,10 +148,11 @@ err:
     return NULL;
 }
 
-/* What the linked libcrypto raised in there goes to the core (core.h). */
-static void *pbkdf2_dupctx(void *vsrc)
+/* For a foreign core (armsha_pbkdf2_functions_relayed): what the linked libcrypto raised
+ * in there goes to the core (core.h). */
+static void *pbkdf2_dupctx_relayed(void *vsrc)
 {
-    void *r = pbkdf2_dupctx_body(vsrc);
+    void *r = pbkdf2_dupctx(vsrc);
 
     armsha_relay_errors();
     return r;
@@ -165,7 +168,7 @@ static const OSSL_PARAM settable_ctx[] = {
     OSSL_PARAM_END
 };
 
-static int pbkdf2_set_ctx_params_body(void *vctx, const OSSL_PARAM params[])
+static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     pbkdf2_ctx *ctx = vctx;
     const OSSL_PARAM *p;
@@ -212,10 +215,11 @@ static int pbkdf2_set_ctx_params_body(void *vctx, const OSSL_PARAM params[])
     return 1;
 }
 
-/* What the linked libcrypto raised in there goes to the core (core.h). */
-static int pbkdf2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+/* For a foreign core (armsha_pbkdf2_functions_relayed): what the linked libcrypto raised
+ * in there goes to the core (core.h). */
+static int pbkdf2_set_ctx_params_relayed(void *vctx, const OSSL_PARAM params[])
 {
-    int ok = pbkdf2_set_ctx_params_body(vctx, params);
+    int ok = pbkdf2_set_ctx_params(vctx, params);
 
     armsha_relay_errors();
     return ok;
@@ -254,7 +258,7 @@ static int derive_fallback(pbkdf2_ctx *ctx, unsigned char *key, size_t keylen)
     return ok;
 }
 
-static int pbkdf2_derive_body(void *vctx, unsigned char *key, size_t keylen, const OSSL_PARAM params[])
+static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OSSL_PARAM params[])
 {
     pbkdf2_ctx *ctx = vctx;
     size_t mdlen;
@@ -314,10 +318,11 @@ static int pbkdf2_derive_body(void *vctx, unsigned char *key, size_t keylen, con
     return 1;
 }
 
-/* What the linked libcrypto raised in there goes to the core (core.h). */
-static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OSSL_PARAM params[])
+/* For a foreign core (armsha_pbkdf2_functions_relayed): what the linked libcrypto raised
+ * in there goes to the core (core.h). */
+static int pbkdf2_derive_relayed(void *vctx, unsigned char *key, size_t keylen, const OSSL_PARAM params[])
 {
-    int ok = pbkdf2_derive_body(vctx, key, keylen, params);
+    int ok = pbkdf2_derive(vctx, key, keylen, params);
 
     armsha_relay_errors();
     return ok;
@@ -344,7 +349,7 @@ static const OSSL_PARAM *pbkdf2_gettable_ctx_params(void *vctx, void *provctx)
 
 /* As the default: any output length. Without "size" asked for, what the default's PBKDF2
  * beside armsha answers (OpenSSL 3.0's -2, 3.5's 1): asked, as that is rare. */
-static int pbkdf2_get_ctx_params_body(void *vctx, OSSL_PARAM params[])
+static int pbkdf2_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     const pbkdf2_ctx *ctx = vctx;
     OSSL_PARAM *p;
@@ -366,10 +371,11 @@ static int pbkdf2_get_ctx_params_body(void *vctx, OSSL_PARAM params[])
     return ret;
 }
 
-/* What the linked libcrypto raised in there goes to the core (core.h). */
-static int pbkdf2_get_ctx_params(void *vctx, OSSL_PARAM params[])
+/* For a foreign core (armsha_pbkdf2_functions_relayed): what the linked libcrypto raised
+ * in there goes to the core (core.h). */
+static int pbkdf2_get_ctx_params_relayed(void *vctx, OSSL_PARAM params[])
 {
-    int ok = pbkdf2_get_ctx_params_body(vctx, params);
+    int ok = pbkdf2_get_ctx_params(vctx, params);
 
     armsha_relay_errors();
     return ok;
@@ -385,5 +391,20 @@ const OSSL_DISPATCH armsha_pbkdf2_functions[] = {
     { OSSL_FUNC_KDF_SET_CTX_PARAMS, (void (*)(void))pbkdf2_set_ctx_params },
     { OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, (void (*)(void))pbkdf2_gettable_ctx_params },
     { OSSL_FUNC_KDF_GET_CTX_PARAMS, (void (*)(void))pbkdf2_get_ctx_params },
+    { 0, NULL }
+};
+
+/* The same for a foreign core (core.h): each function that calls the linked libcrypto
+ * relays its errors before it returns. */
+const OSSL_DISPATCH armsha_pbkdf2_functions_relayed[] = {
+    { OSSL_FUNC_KDF_NEWCTX, (void (*)(void))pbkdf2_newctx_relayed },
+    { OSSL_FUNC_KDF_DUPCTX, (void (*)(void))pbkdf2_dupctx_relayed },
+    { OSSL_FUNC_KDF_FREECTX, (void (*)(void))pbkdf2_freectx },
+    { OSSL_FUNC_KDF_RESET, (void (*)(void))pbkdf2_reset_relayed },
+    { OSSL_FUNC_KDF_DERIVE, (void (*)(void))pbkdf2_derive_relayed },
+    { OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, (void (*)(void))pbkdf2_settable_ctx_params },
+    { OSSL_FUNC_KDF_SET_CTX_PARAMS, (void (*)(void))pbkdf2_set_ctx_params_relayed },
+    { OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, (void (*)(void))pbkdf2_gettable_ctx_params },
+    { OSSL_FUNC_KDF_GET_CTX_PARAMS, (void (*)(void))pbkdf2_get_ctx_params_relayed },
     { 0, NULL }
 };

@@ -64,7 +64,7 @@ static void hmac_freectx(void *vctx)
     armsha_clear_free(ctx->pc, ctx, sizeof(*ctx));
 }
 
-static void *hmac_dupctx_body(void *vsrc)
+static void *hmac_dupctx(void *vsrc)
 {
     const hmac_ctx *src = vsrc;
     hmac_ctx *dst = armsha_malloc(src->pc, sizeof(*dst));
@@ -99,10 +99,11 @@ static const char *fallback_props(const hmac_ctx *ctx, const char *props)
     return props == NULL && ctx->oneshot ? ARMSHA_FALLBACK_PROPS : props;
 }
 
-/* What the linked libcrypto raised in there goes to the core (core.h). */
-static void *hmac_dupctx(void *vsrc)
+/* For a foreign core (armsha_hmac_functions_relayed): what the linked libcrypto raised
+ * in there goes to the core (core.h). */
+static void *hmac_dupctx_relayed(void *vsrc)
 {
-    void *r = hmac_dupctx_body(vsrc);
+    void *r = hmac_dupctx(vsrc);
 
     armsha_relay_errors();
     return r;
@@ -264,7 +265,7 @@ static int setkey(hmac_ctx *ctx, const unsigned char *key, size_t keylen)
 
 static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
-static int hmac_init_body(void *vctx, const unsigned char *key, size_t keylen,
+static int hmac_init(void *vctx, const unsigned char *key, size_t keylen,
                      const OSSL_PARAM params[])
 {
     hmac_ctx *ctx = vctx;
@@ -288,11 +289,12 @@ static int hmac_init_body(void *vctx, const unsigned char *key, size_t keylen,
     }
 }
 
-/* What the linked libcrypto raised in there goes to the core (core.h). */
-static int hmac_init(void *vctx, const unsigned char *key, size_t keylen,
+/* For a foreign core (armsha_hmac_functions_relayed): what the linked libcrypto raised
+ * in there goes to the core (core.h). */
+static int hmac_init_relayed(void *vctx, const unsigned char *key, size_t keylen,
                      const OSSL_PARAM params[])
 {
-    int ok = hmac_init_body(vctx, key, keylen, params);
+    int ok = hmac_init(vctx, key, keylen, params);
 
     armsha_relay_errors();
     return ok;
@@ -324,12 +326,8 @@ static int hmac_update(void *vctx, const unsigned char *in, size_t inl)
                      armsha_digests[ctx->core.key.md].name);
         return 0;
     }
-    if (ctx->impl == IMPL_FALLBACK) {
-        int ok = EVP_MAC_update(ctx->fb, in, inl);
-
-        armsha_relay_errors();
-        return ok;
-    }
+    if (ctx->impl == IMPL_FALLBACK)
+        return EVP_MAC_update(ctx->fb, in, inl);
     return 0;
 }
 
@@ -353,12 +351,8 @@ static int hmac_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
             *outl = n;
         return 1;
     }
-    if (ctx->impl == IMPL_FALLBACK) {
-        int ok = EVP_MAC_final(ctx->fb, out, outl, outsize);
-
-        armsha_relay_errors();
-        return ok;
-    }
+    if (ctx->impl == IMPL_FALLBACK)
+        return EVP_MAC_final(ctx->fb, out, outl, outsize);
     return 0;
 }
 
@@ -375,7 +369,7 @@ static const OSSL_PARAM *hmac_gettable_ctx_params(void *vctx, void *provctx)
     return gettable_ctx;
 }
 
-static int hmac_get_ctx_params_body(void *vctx, OSSL_PARAM params[])
+static int hmac_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     hmac_ctx *ctx = vctx;
     OSSL_PARAM *p;
@@ -404,10 +398,11 @@ static int hmac_get_ctx_params_body(void *vctx, OSSL_PARAM params[])
     return 1;
 }
 
-/* What the linked libcrypto raised in there goes to the core (core.h). */
-static int hmac_get_ctx_params(void *vctx, OSSL_PARAM params[])
+/* For a foreign core (armsha_hmac_functions_relayed): what the linked libcrypto raised
+ * in there goes to the core (core.h). */
+static int hmac_get_ctx_params_relayed(void *vctx, OSSL_PARAM params[])
 {
-    int ok = hmac_get_ctx_params_body(vctx, params);
+    int ok = hmac_get_ctx_params(vctx, params);
 
     armsha_relay_errors();
     return ok;
@@ -476,7 +471,7 @@ static int read_flag(const hmac_ctx *ctx, const OSSL_PARAM params[], const char 
 }
 
 /* In the default provider's order: digest, flags, key, TLS data size. */
-static int hmac_set_ctx_params_body(void *vctx, const OSSL_PARAM params[])
+static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     hmac_ctx *ctx = vctx;
     const OSSL_PARAM *p;
@@ -548,10 +543,27 @@ static int hmac_set_ctx_params_body(void *vctx, const OSSL_PARAM params[])
     return 1;
 }
 
-/* What the linked libcrypto raised in there goes to the core (core.h). */
-static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+/* For a foreign core (armsha_hmac_functions_relayed): what the linked libcrypto raised
+ * in there goes to the core (core.h). */
+static int hmac_set_ctx_params_relayed(void *vctx, const OSSL_PARAM params[])
 {
-    int ok = hmac_set_ctx_params_body(vctx, params);
+    int ok = hmac_set_ctx_params(vctx, params);
+
+    armsha_relay_errors();
+    return ok;
+}
+
+static int hmac_update_relayed(void *vctx, const unsigned char *in, size_t inl)
+{
+    int ok = hmac_update(vctx, in, inl);
+
+    armsha_relay_errors();
+    return ok;
+}
+
+static int hmac_final_relayed(void *vctx, unsigned char *out, size_t *outl, size_t outsize)
+{
+    int ok = hmac_final(vctx, out, outl, outsize);
 
     armsha_relay_errors();
     return ok;
@@ -568,5 +580,21 @@ const OSSL_DISPATCH armsha_hmac_functions[] = {
     { OSSL_FUNC_MAC_GET_CTX_PARAMS, (void (*)(void))hmac_get_ctx_params },
     { OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, (void (*)(void))hmac_settable_ctx_params },
     { OSSL_FUNC_MAC_SET_CTX_PARAMS, (void (*)(void))hmac_set_ctx_params },
+    { 0, NULL }
+};
+
+/* The same for a foreign core (core.h): each function that calls the linked libcrypto
+ * relays its errors before it returns. */
+const OSSL_DISPATCH armsha_hmac_functions_relayed[] = {
+    { OSSL_FUNC_MAC_NEWCTX, (void (*)(void))hmac_newctx },
+    { OSSL_FUNC_MAC_DUPCTX, (void (*)(void))hmac_dupctx_relayed },
+    { OSSL_FUNC_MAC_FREECTX, (void (*)(void))hmac_freectx },
+    { OSSL_FUNC_MAC_INIT, (void (*)(void))hmac_init_relayed },
+    { OSSL_FUNC_MAC_UPDATE, (void (*)(void))hmac_update_relayed },
+    { OSSL_FUNC_MAC_FINAL, (void (*)(void))hmac_final_relayed },
+    { OSSL_FUNC_MAC_GETTABLE_CTX_PARAMS, (void (*)(void))hmac_gettable_ctx_params },
+    { OSSL_FUNC_MAC_GET_CTX_PARAMS, (void (*)(void))hmac_get_ctx_params_relayed },
+    { OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, (void (*)(void))hmac_settable_ctx_params },
+    { OSSL_FUNC_MAC_SET_CTX_PARAMS, (void (*)(void))hmac_set_ctx_params_relayed },
     { 0, NULL }
 };

@@ -22,6 +22,16 @@ const OSSL_ALGORITHM armsha_kdf_algorithms[] = {
     { NULL, NULL, NULL, NULL }
 };
 
+const OSSL_ALGORITHM armsha_mac_algorithms_relayed[] = {
+    { ARMSHA_HMAC_NAMES, ARMSHA_PROPERTIES, armsha_hmac_functions_relayed, NULL },
+    { NULL, NULL, NULL, NULL }
+};
+
+const OSSL_ALGORITHM armsha_kdf_algorithms_relayed[] = {
+    { ARMSHA_PBKDF2_NAMES, ARMSHA_PROPERTIES, armsha_pbkdf2_functions_relayed, NULL },
+    { NULL, NULL, NULL, NULL }
+};
+
 COLD static void no_fallback(const armsha_provctx *pc, const char *alg)
 {
     armsha_raise(pc, ARMSHA_R_NO_FALLBACK,

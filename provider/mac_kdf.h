@@ -24,10 +24,17 @@
 
 extern const OSSL_DISPATCH armsha_hmac_functions[];
 extern const OSSL_DISPATCH armsha_pbkdf2_functions[];
+/* The same, relaying what the linked libcrypto raises to a foreign core (core.h): the
+ * common case pays nothing for it. */
+extern const OSSL_DISPATCH armsha_hmac_functions_relayed[];
+extern const OSSL_DISPATCH armsha_pbkdf2_functions_relayed[];
 
-/* The query answers for OSSL_OP_MAC and OSSL_OP_KDF; end with a NULL entry. */
+/* The query answers for OSSL_OP_MAC and OSSL_OP_KDF; end with a NULL entry. The _relayed
+ * ones for a foreign core. */
 extern const OSSL_ALGORITHM armsha_mac_algorithms[];
 extern const OSSL_ALGORITHM armsha_kdf_algorithms[];
+extern const OSSL_ALGORITHM armsha_mac_algorithms_relayed[];
+extern const OSSL_ALGORITHM armsha_kdf_algorithms_relayed[];
 
 /* "provider!=armsha": what the child library context may hand work to. */
 #define ARMSHA_FALLBACK_PROPS "provider!=armsha"

@@ -158,9 +158,13 @@ static const OSSL_ALGORITHM *armsha_query(void *provctx, int operation_id, int *
     case OSSL_OP_DIGEST:
         return pc->digest_algorithms;
     case OSSL_OP_MAC:
-        return pc->offers & ARMSHA_OFFER_MAC ? armsha_mac_algorithms : NULL;
+        if (!(pc->offers & ARMSHA_OFFER_MAC))
+            return NULL;
+        return pc->core.foreign ? armsha_mac_algorithms_relayed : armsha_mac_algorithms;
     case OSSL_OP_KDF:
-        return pc->offers & ARMSHA_OFFER_KDF ? armsha_kdf_algorithms : NULL;
+        if (!(pc->offers & ARMSHA_OFFER_KDF))
+            return NULL;
+        return pc->core.foreign ? armsha_kdf_algorithms_relayed : armsha_kdf_algorithms;
     default:
         return NULL;
     }
