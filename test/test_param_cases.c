@@ -542,12 +542,13 @@ int main(int argc, char **argv)
             "init-octet47",
         };
         OSSL_LIB_CTX *alone = NULL;
+        OSSL_PROVIDER *alone_a = NULL;
 
         if (strcmp(c, "ssl3-ms-alone") == 0) {
             alone = OSSL_LIB_CTX_new();
+            alone_a = alone != NULL ? OSSL_PROVIDER_load(alone, "armsha") : NULL;
             EVP_MD_free(sha1s[1]);
-            sha1s[1] = alone != NULL && OSSL_PROVIDER_load(alone, "armsha") != NULL
-                           ? EVP_MD_fetch(alone, "SHA1", "provider=armsha") : NULL;
+            sha1s[1] = alone_a != NULL ? EVP_MD_fetch(alone, "SHA1", "provider=armsha") : NULL;
             if (sha1s[1] == NULL || OSSL_PROVIDER_available(alone, "default")) {
                 ERR_print_errors_fp(stdout);
                 printf("cannot load armsha alone in a library context and fetch its SHA-1\n");
@@ -561,6 +562,7 @@ int main(int argc, char **argv)
         if (alone != NULL) {
             EVP_MD_free(sha1s[1]);
             sha1s[1] = NULL;
+            OSSL_PROVIDER_unload(alone_a);
             OSSL_LIB_CTX_free(alone);
         }
     } else if (strcmp(c, "repeated") == 0) {
