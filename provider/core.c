@@ -94,6 +94,7 @@ void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL
     /* A core that does not say (every OpenSSL 3 and 4 core does): the linked libcrypto's. */
     if (c->openssl_version == 0)
         c->openssl_version = OPENSSL_version_major() * 100 + OPENSSL_version_minor();
+    c->repeated_rule = c->openssl_version >= 306;
     if (!c->foreign && libc_allocator())
         c->malloc_fn = NULL, c->zalloc_fn = NULL, c->free_fn = NULL, c->clear_free_fn = NULL;
 }
@@ -172,18 +173,6 @@ void armsha_core_relay_errors(void)
             set_error(c, reason, "%s", data);
         else
             set_error(c, reason, NULL);
-    }
-}
-
-void armsha_core_clear_free(const armsha_core *c, void *p, size_t n, const char *file, int line)
-{
-    if (p == NULL)
-        return;
-    if (c != NULL && c->clear_free_fn != NULL) {
-        c->clear_free_fn(p, n, file, line);
-    } else {
-        OPENSSL_cleanse(p, n);
-        free(p);
     }
 }
 

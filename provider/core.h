@@ -11,6 +11,7 @@
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
+#include <openssl/crypto.h>
 
 typedef struct armsha_core {
     const OSSL_CORE_HANDLE *handle;
@@ -35,6 +36,9 @@ typedef struct armsha_core {
      * the linked libcrypto raises (OSSL_PARAM_*, EVP_* in the child library context) lands
      * on a queue the application never reads, and is relayed to the core's. */
     int foreign;
+    /* openssl_version >= 3.6: the default refuses a listed parameter given twice (read on
+     * every parameter call, hence a flag of its own). */
+    unsigned char repeated_rule;
 } armsha_core;
 
 /* Nonzero when the first load's core was foreign (written once at load, read by
@@ -96,7 +100,18 @@ static inline void armsha_core_free(const armsha_core *c, void *p, const char *f
         free(p);
 }
 
-void armsha_core_clear_free(const armsha_core *c, void *p, size_t n, const char *file, int line);
+static inline void armsha_core_clear_free(const armsha_core *c, void *p, size_t n,
+                                          const char *file, int line)
+{
+    if (p == NULL)
+        return;
+    if (c != NULL && c->clear_free_fn != NULL) {
+        c->clear_free_fn(p, n, file, line);
+    } else {
+        OPENSSL_cleanse(p, n);
+        free(p);
+    }
+}
 
 /* ERR_set_mark, ERR_pop_to_mark and ERR_clear_last_mark on the core's queue (and, with a
  * foreign core, on the linked libcrypto's too, so that what a mark drops is dropped on

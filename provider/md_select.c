@@ -55,7 +55,7 @@ static int lookup(const char *name)
     return -1;
 }
 
-static void forget_engine(const armsha_provctx *pc, armsha_md_sel *sel)
+static inline void forget_engine(const armsha_provctx *pc, armsha_md_sel *sel)
 {
     if (sel->engine != NULL) { /* rare: no call for the common case (EVP_Q_mac per message) */
         armsha_free(pc, sel->engine);
@@ -64,7 +64,7 @@ static void forget_engine(const armsha_provctx *pc, armsha_md_sel *sel)
 }
 
 /* The digest choice only; the engine is the caller's (armsha_md_sel_reset). */
-static void forget_digest(const armsha_provctx *pc, armsha_md_sel *sel)
+static inline void forget_digest(const armsha_provctx *pc, armsha_md_sel *sel)
 {
     char *engine = sel->engine;
 

@@ -26,15 +26,8 @@ void armsha_secret_clear(const armsha_provctx *pc, armsha_secret *s)
     s->len = 0;
 }
 
-int armsha_secret_set(const armsha_provctx *pc, armsha_secret *s, const void *src, size_t len)
+int armsha_secret_set_new(const armsha_provctx *pc, armsha_secret *s, const void *src, size_t len)
 {
-    /* The same length again (an HMAC context re-keyed for every message): the old bytes are
-     * overwritten in place, without a free and a malloc per key. */
-    if (s->data != NULL && s->len == len) {
-        if (len != 0)
-            memmove(s->data, src, len);
-        return 1;
-    }
     armsha_secret_clear(pc, s);
     /* Never malloc(0): an empty value is set, and must not read as "not set". */
     if ((s->data = armsha_malloc(pc, len > 0 ? len : 1)) == NULL) {
@@ -202,11 +195,9 @@ _Static_assert(PROV_R_REPEATED_PARAMETER == REPEATED_PARAMETER_REASON,
                "these headers number PROV_R_REPEATED_PARAMETER otherwise");
 #endif
 
-int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
-                           const OSSL_PARAM known[])
+int armsha_params_repeated_scan(const armsha_provctx *pc, const OSSL_PARAM params[],
+                                const OSSL_PARAM known[])
 {
-    if (params == NULL || !armsha_openssl_at_least(pc, 3, 6))
-        return 0;
     for (const OSSL_PARAM *k = known; k->key != NULL; k++) {
         const OSSL_PARAM *first = armsha_param_locate(params, k->key);
 

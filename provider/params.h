@@ -34,7 +34,19 @@ typedef struct armsha_secret {
 void armsha_secret_clear(const armsha_provctx *pc, armsha_secret *s);
 /* s becomes a copy of src[0..len) (src NULL with len 0: set and empty). 0 on allocation
  * failure (raised), s then not set. */
-int armsha_secret_set(const armsha_provctx *pc, armsha_secret *s, const void *src, size_t len);
+int armsha_secret_set_new(const armsha_provctx *pc, armsha_secret *s, const void *src, size_t len);
+static inline int armsha_secret_set(const armsha_provctx *pc, armsha_secret *s, const void *src,
+                                    size_t len)
+{
+    /* The same length again (an HMAC context re-keyed for every message): the old bytes are
+     * overwritten in place, without a free and a malloc per key, and inline (bench/RESULTS.md). */
+    if (s->data != NULL && s->len == len) {
+        if (len != 0)
+            memmove(s->data, src, len);
+        return 1;
+    }
+    return armsha_secret_set_new(pc, s, src, len);
+}
 /* dst becomes a copy of src (not set if src is not). 0 on allocation failure (raised). */
 int armsha_secret_dup(const armsha_provctx *pc, armsha_secret *dst, const armsha_secret *src);
 /* An octet string parameter as the default provider's PBKDF2 takes it: the old value goes
@@ -87,8 +99,16 @@ int armsha_param_default_takes(const armsha_provctx *pc, int op, const OSSL_PARA
  * any: 1 (with PROV_R_REPEATED_PARAMETER raised through pc's core, or the first load's when
  * pc is NULL) when one of known[] is repeated in params there; 0 otherwise and always before
  * 3.6 (the core's version, whatever the headers the module was built with). */
-int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
-                           const OSSL_PARAM known[]);
+int armsha_params_repeated_scan(const armsha_provctx *pc, const OSSL_PARAM params[],
+                                const OSSL_PARAM known[]);
+/* Inline: before 3.6 (every call of a 3.0 or 3.5 core) the answer is a compare. */
+static inline int armsha_params_repeated(const armsha_provctx *pc, const OSSL_PARAM params[],
+                                         const OSSL_PARAM known[])
+{
+    if (params == NULL || (pc != NULL ? !pc->core.repeated_rule : !armsha_openssl_at_least(pc, 3, 6)))
+        return 0;
+    return armsha_params_repeated_scan(pc, params, known);
+}
 
 /* The same for a parameter list (a parameter the default reads only beside another). */
 int armsha_params_default_take(const armsha_provctx *pc, int op, const OSSL_PARAM params[],
