@@ -77,8 +77,9 @@ int armsha_param_read_wrongly(const OSSL_PARAM *p)
     int number = p->data_type == OSSL_PARAM_INTEGER || p->data_type == OSSL_PARAM_UNSIGNED_INTEGER
                  || p->data_type == OSSL_PARAM_REAL;
 
-    /* From OpenSSL 3.2 on libcrypto refuses NULL data itself (with an error): the running
-     * library decides, not the headers. */
+    /* From OpenSSL 3.2 on libcrypto refuses NULL data itself (with an error): the linked
+     * libcrypto's version decides, not the headers nor the core's, since it is its own
+     * OSSL_PARAM_get_* that armsha calls. */
     return (number && p->data == NULL && OpenSSL_version_num() < 0x30200000UL)
            || (p->data_type == OSSL_PARAM_INTEGER && p->data != NULL && p->data_size == 0);
 }
