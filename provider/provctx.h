@@ -52,12 +52,16 @@ static inline int armsha_openssl_at_least(const armsha_provctx *pc, unsigned maj
     return v >= major * 100 + minor;
 }
 
-/* Allocation through the core that loaded pc (core.h); file and line for its allocator. */
-#define armsha_malloc(pc, n) armsha_core_malloc(armsha_core_of(pc), (n), __FILE__, __LINE__)
-#define armsha_zalloc(pc, n) armsha_core_zalloc(armsha_core_of(pc), (n), __FILE__, __LINE__)
-#define armsha_free(pc, p) armsha_core_free(armsha_core_of(pc), (p), __FILE__, __LINE__)
+/* Allocation through the core that loaded pc (core.h; pc is never NULL here: no test for it
+ * on the contexts' hot paths); file and line for its allocator. */
+#define armsha_malloc(pc, n) \
+    armsha_core_malloc(&((const armsha_provctx *)(pc))->core, (n), __FILE__, __LINE__)
+#define armsha_zalloc(pc, n) \
+    armsha_core_zalloc(&((const armsha_provctx *)(pc))->core, (n), __FILE__, __LINE__)
+#define armsha_free(pc, p) \
+    armsha_core_free(&((const armsha_provctx *)(pc))->core, (p), __FILE__, __LINE__)
 #define armsha_clear_free(pc, p, n) \
-    armsha_core_clear_free(armsha_core_of(pc), (p), (n), __FILE__, __LINE__)
+    armsha_core_clear_free(&((const armsha_provctx *)(pc))->core, (p), (n), __FILE__, __LINE__)
 /* ERR_set_mark / ERR_pop_to_mark / ERR_clear_last_mark on the core's queue. */
 #define armsha_err_set_mark(pc) armsha_core_set_mark(armsha_core_of(pc))
 #define armsha_err_pop_to_mark(pc) armsha_core_pop_to_mark(armsha_core_of(pc))
