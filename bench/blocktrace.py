@@ -23,7 +23,8 @@ without knowing which kernel runs (armsha's kernels line says; the trace follows
    is. The period is rotated to start at the block loop's head: the lowest-addressed
    translated block that runs once a period.
 4. The instructions are disassembled with llvm-mc and assembled back; the bytes must be
-   the traced ones, so the models read exactly what ran. A failure at any step stops the
+   the traced ones (in Thumb cut to the length the first halfword gives, when qemu-arm
+   reports more: thumb_trimmed), so the models read exactly what ran. A failure at any step stops the
    script with what went wrong: it writes no listing it did not check.
 """
 import argparse
@@ -120,6 +121,51 @@ def read_trace(path):
     return tbs, seq
 
 
+def thumb_length(b):
+    """Bytes of the Thumb instruction that starts with b: 4 when its first halfword's top five
+    bits are 0b11101, 0b11110 or 0b11111 (a 32-bit Thumb-2 encoding), else 2."""
+    return 4 if len(b) >= 2 and (b[0] | b[1] << 8) >> 11 in (0x1D, 0x1E, 0x1F) else 2
+
+
+def thumb_trimmed(tbs, stretch):
+    """The translated blocks of stretch (keys) with each instruction cut to its Thumb length,
+    or (None, why); only those, as the rest of the trace may be A32 (libc, the A32 parts of
+    libcrypto). qemu-arm 7.2's
+    plugin API reports as an instruction's bytes every halfword its translator read while
+    translating it, and the Thumb translator reads the next instruction's first halfword
+    when that one starts less than 4 bytes before a page end (to see whether it crosses the
+    page), so an instruction there comes with 2 bytes too many. The bytes cut off must be
+    the start of the instruction traced at the address right after, or the trace is not
+    what ran and nothing is cut. That instruction is in stretch: the translator looks ahead
+    only when the block goes on to the next instruction (no branch), so it ran next."""
+    want, out, extras = set(stretch), {}, []
+    for tid, (va, insns) in tbs.items():
+        if (va, len(insns)) not in want:
+            continue
+        off, cut = 0, []
+        for b in insns:
+            n = thumb_length(b)
+            if len(b) < n:
+                return None, "%d-byte instruction %s at %#x" % (len(b), b.hex(), va + off)
+            cut.append(b[:n])
+            if len(b) > n:
+                extras.append((va + off, n, b[n:]))
+            off += n
+        out[tid] = (va, cut)
+    starts = {}
+    for va, cut in out.values():
+        off = 0
+        for b in cut:
+            starts[va + off] = b
+            off += len(b)
+    for addr, n, extra in extras:
+        nxt = starts.get(addr + n)
+        if len(extra) != 2 or nxt is None or nxt[:2] != extra:
+            return None, "bytes %s traced beyond the instruction at %#x are not the start of the" \
+                " instruction traced after it (%s)" % (extra.hex(), addr, nxt.hex() if nxt else "none")
+    return out, ""
+
+
 def one_period(keys):
     """(coverage, start, period) of the stretch of keys with one period that covers the most
     instructions (keys are (address, instruction count)), with the smallest period of that
@@ -146,12 +192,36 @@ def one_period(keys):
     return best
 
 
-def disassemble(arch, insns):
-    """Text of each instruction (llvm-mc), trying the triples in order; the one whose
-    text assembles back to the same bytes."""
+def flatten(tbs, stretch):
+    """The instructions and their addresses of the translated blocks (keys) in stretch."""
+    byaddr = {(va, len(insns)): insns for va, insns in tbs.values()}
+    insns, addrs = [], []
+    for va, n in stretch:
+        off = 0
+        for b in byaddr[(va, n)]:
+            insns.append(b)
+            addrs.append(va + off)
+            off += len(b)
+    return insns, addrs
+
+
+def disassemble(arch, tbs, stretch):
+    """(triple, text of each instruction (llvm-mc), bytes, addresses) of the instructions in
+    stretch, trying the triples in order; the first whose text assembles back to the bytes.
+    In Thumb the bytes are first cut to each instruction's length (thumb_trimmed); in A32 and
+    A64 every instruction must be 4 bytes as traced."""
     errors = []
     for triple in TRIPLES[arch]:
-        if triple.startswith("thumb") is False and any(len(b) == 2 for b in insns):
+        if triple.startswith("thumb"):
+            layout, why = thumb_trimmed(tbs, stretch)
+            if layout is None:
+                errors.append("%s: %s" % (triple, why))
+                continue
+        else:
+            layout = tbs
+        insns, addrs = flatten(layout, stretch)
+        if not triple.startswith("thumb") and any(len(b) != 4 for b in insns):
+            errors.append("%s: instructions of other lengths than 4 bytes" % triple)
             continue
         hexs = "\n".join(" ".join("0x%02x" % c for c in b) for b in insns)
         r = run([MC, "--disassemble", "-triple=" + triple, "-mattr=" + MATTR[arch]], input=hexs, check=False)
@@ -163,7 +233,7 @@ def disassemble(arch, insns):
             continue
         ok, why = assembles_back(triple, arch, lines, insns)
         if ok:
-            return triple, lines
+            return triple, lines, insns, addrs
         errors.append("%s: %s" % (triple, why))
     die("no disassembly assembles back to the traced bytes:\n  " + "\n  ".join(errors))
 
@@ -212,28 +282,22 @@ def main():
         tbs, seq = read_trace(tmp + "/trace.txt")
     # Keys by (address, length): a block translated twice is the same code.
     keys = [(tbs[i][0], len(tbs[i][1])) for i in seq]
-    byaddr = {(tbs[i][0], len(tbs[i][1])): tbs[i][1] for i in tbs}
     cover, start, period = one_period(keys)
     stretch = keys[start:start + period]
     once = [k for k in stretch if stretch.count(k) == 1]
     head = min(once) if once else min(stretch)
     h = stretch.index(head)
     stretch = stretch[h:] + stretch[:h]
-    insns, addrs_out = [], []
-    for va, n in stretch:
-        off = 0
-        for b in byaddr[(va, n)]:
-            insns.append(b)
-            addrs_out.append(va + off)
-            off += len(b)
+    # Instructions a period, for the count of blocks it holds (the same in every layout).
+    ninsns = sum(n for _, n in stretch)
     # A kernel that hashes two blocks an iteration repeats every two blocks: the stretch
     # then repeats about half as often as the call has blocks.
-    reps = cover / len(insns)
+    reps = cover / ninsns
     per = max(1, round(nblocks / reps)) if reps < 0.75 * nblocks else 1
     if per > 1 and abs(reps * per - nblocks) > 2.5:
         die("the repeating stretch (%d instructions, %.1f times) is not a whole number of blocks of a"
-            " %d-block call" % (len(insns), reps, nblocks))
-    triple, lines = disassemble(a.arch, insns)
+            " %d-block call" % (ninsns, reps, nblocks))
+    triple, lines, insns, addrs_out = disassemble(a.arch, tbs, stretch)
     open(a.out + ".s", "w").write("\n".join("\t" + l for l in lines) + "\n")
     json.dump({"alg": a.alg, "provider": a.provider, "env": a.env, "cpu": a.cpu, "triple": triple,
                "instructions": len(insns), "translated_blocks": period, "blocks_per_period": per,

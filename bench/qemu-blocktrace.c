@@ -5,7 +5,9 @@
  * FILE `addrs` lists the guest start addresses (hex, one a line) of the blocks to follow:
  * bench/blocktrace.py takes them from a bench/qemu-tbprof.c profile (the blocks a call runs
  * once per hashed block). Output: a line "T id vaddr insn-bytes..." per translation of such
- * a block (each instruction's bytes in memory order, hex), then "E id..." lines, the ids in
+ * a block (each instruction's bytes in memory order, hex, as qemu reports them: qemu-arm 7.2
+ * adds the next Thumb halfword near a page end, which bench/blocktrace.py checks and cuts off),
+ * then "E id..." lines, the ids in
  * the order the blocks ran. A block that runs is run whole (no exceptions in the kernels),
  * so the instructions executed are the concatenation of the blocks in that order.
  * The API is declared by hand, as in qemu-tbprof.c (Debian ships no qemu-plugin.h).
