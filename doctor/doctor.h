@@ -54,8 +54,9 @@ typedef struct doctor_provider {
     int active;                   /* armsha is active in the default library context */
     char loaded_from[DOCTOR_PATH];/* the file the active module was mapped from ("" unknown) */
     char version[64];
-    int has_kernels, has_offered;
+    int has_kernels, has_offered, has_lanes;
     char kernels[256];            /* "armsha-kernels" */
+    char lanes[128];              /* "armsha-lanes": PBKDF2's chains per kernel call */
     char offered[256];            /* "armsha-offered"; absent in older armsha: all seven */
     int has_cores;
     char cores[128];              /* "armsha-mac-kdf-cores": "hmac=sha1,sha256 pbkdf2=..." */

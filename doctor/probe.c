@@ -176,6 +176,7 @@ void armsha_doctor_probe(doctor_provider *p, const doctor_config *c)
         loaded_from(p, arg.found);
         armsha_doctor_prov_string(arg.found, OSSL_PROV_PARAM_VERSION, p->version, sizeof(p->version));
         p->has_kernels = armsha_doctor_prov_string(arg.found, "armsha-kernels", p->kernels, sizeof(p->kernels));
+        p->has_lanes = armsha_doctor_prov_string(arg.found, "armsha-lanes", p->lanes, sizeof(p->lanes));
         p->has_offered = armsha_doctor_prov_string(arg.found, "armsha-offered", p->offered, sizeof(p->offered));
         p->has_cores = armsha_doctor_prov_string(arg.found, "armsha-mac-kdf-cores", p->cores,
                                                  sizeof(p->cores));

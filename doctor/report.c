@@ -103,6 +103,8 @@ void armsha_doctor_print_text(const doctor_report *r, int quiet)
         printf("armsha:        active%s%s%s%s\n", p->loaded_from[0] ? ", loaded from " : "",
                p->loaded_from, p->version[0] ? ", version " : "", p->version);
         printf("kernels:       %s\n", p->has_kernels ? p->kernels : "(not reported)");
+        /* Older modules do not report it: they run PBKDF2's blocks one at a time. */
+        printf("pbkdf2 lanes:  %s\n", p->has_lanes ? p->lanes : "(not reported: one a call)");
         printf("offered:       %s\n", !p->has_offered ? "(not reported: all seven digests)"
                                       : p->offered[0] ? p->offered : "nothing");
         if (p->has_cores)
@@ -242,6 +244,7 @@ void armsha_doctor_print_json(const doctor_report *r)
     armsha_json_string_or_null(&w, "loaded_from", p->loaded_from[0] ? p->loaded_from : NULL);
     armsha_json_string_or_null(&w, "version", p->version[0] ? p->version : NULL);
     armsha_json_string_or_null(&w, "kernels", p->has_kernels ? p->kernels : NULL);
+    armsha_json_string_or_null(&w, "pbkdf2_lanes", p->has_lanes ? p->lanes : NULL);
     if (p->has_offered)
         json_words(&w, "offered", p->offered);
     else

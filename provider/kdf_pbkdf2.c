@@ -310,7 +310,8 @@ static int pbkdf2_derive(void *vctx, unsigned char *key, size_t keylen, const OS
         armsha_raise(ctx->pc, ARMSHA_R_NULL_BUFFER, "PBKDF2 output is NULL");
         return 0;
     }
-    if (!armsha_pbkdf2_hmac(ctx->sel.md, armsha_md_blocks(ctx->pc, ctx->sel.md), ctx->pass.data,
+    if (!armsha_pbkdf2_hmac(ctx->sel.md, armsha_md_blocks(ctx->pc, ctx->sel.md),
+                            armsha_md_x2(ctx->pc, ctx->sel.md), ctx->pass.data,
                             ctx->pass.len, ctx->salt.data, ctx->salt.len, ctx->iter, key, keylen)) {
         armsha_raise(ctx->pc, ARMSHA_R_MESSAGE_TOO_LONG, "PBKDF2 password or salt");
         return 0;

@@ -323,3 +323,16 @@ armsha_blocks armsha_md_blocks(const armsha_provctx *pc, unsigned md)
         b.sha512 = pc->kernels.sha512;
     return b;
 }
+
+armsha_x2 armsha_md_x2(const armsha_provctx *pc, unsigned md)
+{
+    armsha_x2 x;
+
+    if (md == ARMSHA_DIGEST_SHA1)
+        x.sha1 = pc->kernels.sha1_x2;
+    else if (md == ARMSHA_DIGEST_SHA224 || md == ARMSHA_DIGEST_SHA256)
+        x.sha256 = pc->kernels.sha256_x2;
+    else
+        x.sha512 = pc->kernels.sha512_x2;
+    return x;
+}

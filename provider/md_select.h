@@ -50,6 +50,8 @@ size_t armsha_md_sel_block_size(const armsha_md_sel *sel);
 
 /* The block function the provider chose for md's family. */
 armsha_blocks armsha_md_blocks(const armsha_provctx *pc, unsigned md);
+/* Its two-lane form, for PBKDF2 (NULL when there is none). */
+armsha_x2 armsha_md_x2(const armsha_provctx *pc, unsigned md);
 
 /* A copy of the first n bytes of s as a string (NULL on allocation failure, raised). */
 char *armsha_strndup(const armsha_provctx *pc, const char *s, size_t n);

@@ -23,6 +23,10 @@
 #define ARMSHA_NAME "armsha: ARMv8 SHA-1/SHA-2 provider"
 /* UTF8 string such as "sha1=armv8-ce sha256=armv8-ce sha512=portable". */
 #define ARMSHA_PARAM_KERNELS "armsha-kernels"
+/* UTF8 string such as "sha1=2 sha256=2 sha512=1": the chains PBKDF2 runs per call of each
+ * family's kernel (its two-lane form beside it). Its own parameter, so that every reader
+ * of the kernels line keeps reading the three words it knows. */
+#define ARMSHA_PARAM_LANES "armsha-lanes"
 /* Key in the provider's openssl.cnf section, same words as ARMSHA_DISABLE. */
 #define ARMSHA_CONF_DISABLE "disable"
 #define ARMSHA_ENV_DISABLE "ARMSHA_DISABLE"
@@ -57,6 +61,7 @@ static const OSSL_PARAM provider_gettable[] = {
     OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, NULL, 0),
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_KERNELS, NULL, 0),
+    OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_LANES, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_OFFERED, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_OFFERS, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_CORES, NULL, 0),
@@ -125,6 +130,9 @@ static int armsha_get_params(void *provctx, OSSL_PARAM params[])
         return 0;
     p = OSSL_PARAM_locate(params, ARMSHA_PARAM_KERNELS);
     if (p != NULL && !set_string(pc, p, pc->kernels.report))
+        return 0;
+    p = OSSL_PARAM_locate(params, ARMSHA_PARAM_LANES);
+    if (p != NULL && !set_string(pc, p, pc->kernels.lanes))
         return 0;
     p = OSSL_PARAM_locate(params, ARMSHA_PARAM_OFFERED);
     if (p != NULL && !set_string(pc, p, pc->offered))

@@ -15,6 +15,32 @@ static void report_add(armsha_kernels *k, const char *text)
     snprintf(k->report + used, sizeof(k->report) - used, "%s", text);
 }
 
+/* The two-lane form that goes with kernel use, when it is built, can run and passes its
+ * self-test; its lane count goes into k->lanes. */
+static const armsha_lane_kernel *choose_lanes(armsha_kernels *k, const armsha_kernel *use,
+                                              unsigned features)
+{
+    const armsha_lane_kernel *pick = NULL;
+    char text[96];
+
+    for (size_t i = 0; i < armsha_lane_kernel_count && pick == NULL; i++) {
+        const armsha_lane_kernel *c = &armsha_lane_kernel_list[i];
+
+        if (c->use && c->family == use->family && strcmp(c->name, use->name) == 0
+            && (c->needs & ~features) == 0)
+            pick = c;
+    }
+    snprintf(text, sizeof(text), "%s%s=%u", use->family != ARMSHA_SHA1 ? " " : "",
+             armsha_family_name(use->family), pick != NULL ? pick->lanes : 1u);
+    if (pick != NULL && !armsha_lane_kernel_selftest(pick)) {
+        snprintf(text, sizeof(text), "%s%s=1 (%s-x2 failed its self-test)",
+                 use->family != ARMSHA_SHA1 ? " " : "", armsha_family_name(use->family), pick->name);
+        pick = NULL;
+    }
+    snprintf(k->lanes + strlen(k->lanes), sizeof(k->lanes) - strlen(k->lanes), "%s", text);
+    return pick;
+}
+
 int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disabled)
 {
     memset(k, 0, sizeof(*k));
@@ -58,12 +84,18 @@ int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disable
             snprintf(k->report, sizeof(k->report), "%s: no kernel", armsha_family_name(fam));
             return 0;
         }
-        if (fam == ARMSHA_SHA1)
+        const armsha_lane_kernel *lanes = choose_lanes(k, use, features);
+
+        if (fam == ARMSHA_SHA1) {
             k->sha1 = use->fn.sha1;
-        else if (fam == ARMSHA_SHA256)
+            k->sha1_x2 = lanes != NULL ? lanes->fn.sha1 : NULL;
+        } else if (fam == ARMSHA_SHA256) {
             k->sha256 = use->fn.sha256;
-        else
+            k->sha256_x2 = lanes != NULL ? lanes->fn.sha256 : NULL;
+        } else {
             k->sha512 = use->fn.sha512;
+            k->sha512_x2 = lanes != NULL ? lanes->fn.sha512 : NULL;
+        }
 
         if (fam != ARMSHA_SHA1)
             report_add(k, " ");

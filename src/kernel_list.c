@@ -47,3 +47,17 @@ const armsha_kernel armsha_kernel_list[] = {
 };
 
 const size_t armsha_kernel_count = sizeof(armsha_kernel_list) / sizeof(armsha_kernel_list[0]);
+
+#define LANES(kname, fam, member, cpu, n, use, f) {kname, fam, cpu, n, use, {.member = f}}
+
+const armsha_lane_kernel armsha_lane_kernel_list[] = {
+#if defined(ARMSHA_ARM64_KERNELS)
+    LANES("armv8-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, 2, 1, armsha_sha256_x2_armv8),
+#endif
+    /* Interleaved scalar chains: more spills than issue slots gained (x86-64, AArch64). */
+    LANES(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA1, sha1, 0, 2, 0, armsha_sha1_x2_portable),
+    LANES(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA256, sha256, 0, 2, 0, armsha_sha256_x2_portable),
+    LANES(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA512, sha512, 0, 2, 0, armsha_sha512_x2_portable),
+};
+
+const size_t armsha_lane_kernel_count = sizeof(armsha_lane_kernel_list) / sizeof(armsha_lane_kernel_list[0]);

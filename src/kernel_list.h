@@ -22,4 +22,26 @@ typedef struct armsha_kernel {
 extern const armsha_kernel armsha_kernel_list[];
 extern const size_t armsha_kernel_count;
 
+/* A two-lane form (armsha_*_x2_fn, for PBKDF2's output blocks): it goes with the one-lane
+ * kernel of its family and name and is used only beside that one (choose.c). */
+typedef struct armsha_lane_kernel {
+    const char *name; /* the one-lane kernel's name: "armv8-ce", "portable" */
+    unsigned family;
+    unsigned needs;
+    unsigned lanes; /* chains per call: 2 */
+    /* 1: PBKDF2 runs on it when its kernel is chosen. 0: slower than the kernel's one
+     * lane on every core measured (bench/RESULTS.md, "PBKDF2 on two lanes"): built for the
+     * tests alone, where it checks PBKDF2's two-lane loop on any machine. */
+    unsigned use;
+    union {
+        armsha_sha1_x2_fn *sha1;
+        armsha_sha256_x2_fn *sha256;
+        armsha_sha512_x2_fn *sha512;
+    } fn;
+} armsha_lane_kernel;
+
+/* At most one per family and name. */
+extern const armsha_lane_kernel armsha_lane_kernel_list[];
+extern const size_t armsha_lane_kernel_count;
+
 #endif

@@ -69,21 +69,23 @@ static size_t pad_message(uint8_t out[MAX_BLOCKS * MAX_BLOCK], const known_answe
 #if defined(ARMSHA_TEST_HOOKS)
 #include <stdlib.h>
 /* Test builds only (test/meson.build): ARMSHA_TEST_BREAK_SELFTEST="sha256=armv8-ce,..."
- * makes those kernels fail, to test the fallback and its report. */
-static int broken_on_purpose(const armsha_kernel *k)
+ * makes those kernels fail, to test the fallback and its report; a two-lane form is named
+ * with "-x2" after its kernel's name ("sha1=portable-x2"). */
+static int broken_on_purpose(unsigned family, const char *name, const char *suffix)
 {
     const char *env = getenv("ARMSHA_TEST_BREAK_SELFTEST");
-    const char *fam = armsha_family_name(k->family);
-    size_t nf = strlen(fam), nk = strlen(k->name);
+    const char *fam = armsha_family_name(family);
+    size_t nf = strlen(fam), nk = strlen(name), ns = strlen(suffix);
 
     for (const char *p = env; p != NULL && *p != '\0'; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
-        if (strncmp(p, fam, nf) == 0 && p[nf] == '=' && strncmp(p + nf + 1, k->name, nk) == 0
-            && (p[nf + 1 + nk] == ',' || p[nf + 1 + nk] == '\0'))
+        if (strncmp(p, fam, nf) == 0 && p[nf] == '=' && strncmp(p + nf + 1, name, nk) == 0
+            && strncmp(p + nf + 1 + nk, suffix, ns) == 0
+            && (p[nf + 1 + nk + ns] == ',' || p[nf + 1 + nk + ns] == '\0'))
             return 1;
     return 0;
 }
 #else
-#define broken_on_purpose(k) 0
+#define broken_on_purpose(family, name, suffix) 0
 #endif
 
 int armsha_kernel_selftest(const armsha_kernel *k)
@@ -129,5 +131,67 @@ int armsha_kernel_selftest(const armsha_kernel *k)
         }
         ok &= memcmp(got, answers[t].digest, digest_size) == 0;
     }
-    return ok && !broken_on_purpose(k);
+    return ok && !broken_on_purpose(k->family, k->name, "");
+}
+
+/* The two-lane form: lane 0 takes the three blocks of the long message, one a call, while
+ * lane 1 takes "abc" from the IV in each of the three calls, so that a lane that reads the
+ * other's block or state, or a swap of the two, gives a wrong digest. */
+int armsha_lane_kernel_selftest(const armsha_lane_kernel *k)
+{
+    const known_answer *answers;
+    size_t block, len_bytes, digest_size;
+    uint8_t data[2][MAX_BLOCKS * MAX_BLOCK], got[2][MAX_DIGEST];
+    int ok = 1;
+
+    switch (k->family) {
+    case ARMSHA_SHA1:
+        answers = sha1_answers, block = 64, len_bytes = 8, digest_size = 20;
+        break;
+    case ARMSHA_SHA256:
+        answers = sha256_answers, block = 64, len_bytes = 8, digest_size = 32;
+        break;
+    default:
+        answers = sha512_answers, block = 128, len_bytes = 16, digest_size = 64;
+        break;
+    }
+    if (pad_message(data[0], &answers[1], block, len_bytes) != MAX_BLOCKS
+        || pad_message(data[1], &answers[0], block, len_bytes) != 1)
+        return 0;
+    if (k->family == ARMSHA_SHA512) {
+        const uint64_t *iv = armsha_digests[ARMSHA_DIGEST_SHA512].iv64;
+        uint64_t h[2][8], *st[2] = {h[0], h[1]};
+
+        memcpy(h[0], iv, sizeof(h[0]));
+        for (size_t b = 0; b < MAX_BLOCKS; b++) {
+            const uint8_t *in[2] = {data[0] + b * block, data[1]};
+
+            memcpy(h[1], iv, sizeof(h[1]));
+            k->fn.sha512(st, in);
+        }
+        for (size_t l = 0; l < 2; l++)
+            for (size_t i = 0; i < 8; i++)
+                armsha_store_be64(got[l] + 8 * i, h[l][i]);
+    } else {
+        const uint32_t *iv = armsha_digests[k->family == ARMSHA_SHA1 ? ARMSHA_DIGEST_SHA1
+                                                                      : ARMSHA_DIGEST_SHA256].iv32;
+        uint32_t h[2][8], *st[2] = {h[0], h[1]};
+
+        memcpy(h[0], iv, digest_size);
+        for (size_t b = 0; b < MAX_BLOCKS; b++) {
+            const uint8_t *in[2] = {data[0] + b * block, data[1]};
+
+            memcpy(h[1], iv, digest_size);
+            if (k->family == ARMSHA_SHA1)
+                k->fn.sha1(st, in);
+            else
+                k->fn.sha256(st, in);
+        }
+        for (size_t l = 0; l < 2; l++)
+            for (size_t i = 0; i < digest_size / 4; i++)
+                armsha_store_be32(got[l] + 4 * i, h[l][i]);
+    }
+    ok &= memcmp(got[0], answers[1].digest, digest_size) == 0;
+    ok &= memcmp(got[1], answers[0].digest, digest_size) == 0;
+    return ok && !broken_on_purpose(k->family, k->name, "-x2");
 }

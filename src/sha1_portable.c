@@ -4,19 +4,7 @@
 #include "byteorder.h"
 #include "opaque.h"
 
-/* Written as shifts so that compilers emit one rotate. */
-#define ROL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
-
-/* Ch, Parity and Maj; no branches and no tables, since secrets (HMAC keys) pass through. */
-#define F1(b, c, d) (((c ^ d) & b) ^ d)
-#define F2(b, c, d) (b ^ c ^ d)
-#define F3(b, c, d) ((b & c) | (d & (b | c)))
-
-#define ROUND(F, a, b, c, d, e, k, w)                                                  \
-    do {                                                                               \
-        e += ROL(a, 5) + F(b, c, d) + k + (w);                                         \
-        b = ROL(b, 30);                                                                \
-    } while (0)
+#include "sha1_round.h"
 
 /* One 64-bit load gives two message words: a load, a byte swap and a shift
  * instead of two loads and two swaps. */
@@ -25,8 +13,7 @@
              : (q = armsha_load_be64(data + 4 * (i)), W[(i) + 1] = (uint32_t)q,        \
                 W[i] = (uint32_t)(q >> 32)))
 /* The message schedule rolls through 16 words kept in registers. */
-#define SCHED(i)                                                                       \
-    (W[(i)&15] = ROL(W[((i) - 3) & 15] ^ W[((i) - 8) & 15] ^ W[((i) - 14) & 15] ^ W[(i)&15], 1))
+#define SCHED(i) SCHED_ON(W, i)
 
 /* Five rounds with the variables renamed rather than moved. */
 #define ROUNDS5(F, i, k, M)                                                            \
@@ -35,11 +22,6 @@
     ROUND(F, d, e, a, b, c, k, M((i) + 2));                                            \
     ROUND(F, c, d, e, a, b, k, M((i) + 3));                                            \
     ROUND(F, b, c, d, e, a, k, M((i) + 4))
-
-#define K1 0x5a827999u
-#define K2 0x6ed9eba1u
-#define K3 0x8f1bbcdcu
-#define K4 0xca62c1d6u
 
 void armsha_sha1_blocks_portable(uint32_t state[5], const uint8_t *data, size_t nblocks)
 {

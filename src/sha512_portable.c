@@ -5,28 +5,11 @@
 #include "sha2_constants.h"
 #include "opaque.h"
 
-/* Written as shifts so that compilers emit one rotate (and fold it into eor on AArch64). */
-#define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-#define BSIG0(x) (ROR(x, 28) ^ ROR(x, 34) ^ ROR(x, 39))
-#define BSIG1(x) (ROR(x, 14) ^ ROR(x, 18) ^ ROR(x, 41))
-#define SSIG0(x) (ROR(x, 1) ^ ROR(x, 8) ^ ((x) >> 7))
-#define SSIG1(x) (ROR(x, 19) ^ ROR(x, 61) ^ ((x) >> 6))
-
-/* Ch(e,f,g) = g ^ (e & (f ^ g)). Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)): this round's a ^ b
- * is the next round's b ^ c, so ab and bc swap names from one round to the next instead
- * of being recomputed. No branches and no tables: secrets (HMAC keys) pass through. */
-#define ROUND(a, b, c, d, e, f, g, h, ab, bc, i, w)                                    \
-    do {                                                                               \
-        h += BSIG1(e) + (((f ^ g) & e) ^ g) + k[i] + (w);                              \
-        d += h;                                                                        \
-        ab = a ^ b;                                                                    \
-        h += BSIG0(a) + (b ^ (ab & bc));                                               \
-    } while (0)
+#include "sha512_round.h"
 
 #define LOAD(i) (W[i] = armsha_load_be64(data + 8 * (i)))
 /* The message schedule rolls through 16 words kept in registers. */
-#define SCHED(i)                                                                       \
-    (W[(i)&15] += SSIG1(W[((i) - 2) & 15]) + W[((i) - 7) & 15] + SSIG0(W[((i) - 15) & 15]))
+#define SCHED(i) SCHED_ON(W, i)
 
 /* Eight rounds with the variables renamed rather than moved. */
 #define ROUNDS8(i, M)                                                                  \

@@ -87,7 +87,8 @@ write_conf() { # FILE ARMSHA_SECTION_LINES (the rest as conf/armsha.cnf)
 run healthy "$conf" "$module_dir" "$@"
 if expect healthy 0 "armsha-doctor: ok: armsha is active and serves" \
         "kernels:       $ARMSHA_EXPECT_KERNELS" "armsha:        active, loaded from $module_dir/armsha.so" \
-        ${cpu_expect:+"SHA instructions reported: $cpu_expect"}; then
+        ${cpu_expect:+"SHA instructions reported: $cpu_expect"} \
+        ${ARMSHA_EXPECT_LANES:+"pbkdf2 lanes:  $ARMSHA_EXPECT_LANES"}; then
     checks=$((checks + 1))
     n=$(grep -cE '^  (SHA1|SHA2-224|SHA2-256|SHA2-384|SHA2-512|SHA2-512/224|SHA2-512/256|EVP_sha256\(\)) +armsha +ok$' "$tmp/healthy.out")
     if [ "$n" -eq 8 ]; then

@@ -128,6 +128,86 @@ static void check_case(const armsha_kernel *k, const armsha_kernel *ref, size_t 
     free(buf);
 }
 
+/* The two-lane form lk against its kernel k: one random block per lane at random offsets,
+ * from random states, each lane as k gives it; nothing written around either state, the
+ * input left alone. The states sit in one array with guard words between them. */
+static void check_lanes(const armsha_lane_kernel *lk, const armsha_kernel *k, unsigned cases)
+{
+    const size_t bs = block_size(k->family), words = state_words(k->family);
+    const char *fam = armsha_family_name(k->family);
+    unsigned bad = 0;
+
+    for (unsigned c = 0; c < cases && bad < 10; c++) {
+        uint64_t init[2][8], want[2][8], got[2][8];
+        uint8_t *buf[2], copy[2][128];
+        const uint8_t *in[2];
+        int ok = 1;
+
+        for (size_t l = 0; l < 2; l++) {
+            size_t offset = armsha_rng_below(&rng, MAX_OFFSET + 1);
+
+            buf[l] = malloc(offset + bs);
+            if (buf[l] == NULL) {
+                CHECK(0, "out of memory");
+                return;
+            }
+            for (size_t i = 0; i < bs; i++)
+                buf[l][offset + i] = (uint8_t)(armsha_rng_next(&rng) >> 56);
+            in[l] = buf[l] + offset;
+            memcpy(copy[l], in[l], bs);
+            random_state(init[l], k->family);
+            if (c == 0 && l == 1) /* once, both lanes alike: the same answer on each */
+                memcpy(init[1], init[0], sizeof(init[0])), memcpy((uint8_t *)in[1], in[0], bs),
+                    memcpy(copy[1], in[0], bs);
+            memcpy(want[l], init[l], sizeof(init[l]));
+            run(k, want[l], in[l], 1);
+        }
+        if (k->family == ARMSHA_SHA512) {
+            uint64_t s64[1 + 8 + 1 + 8 + 1];
+            uint64_t *st[2] = {s64 + 1, s64 + 10};
+
+            for (size_t i = 0; i < sizeof(s64) / sizeof(s64[0]); i++)
+                s64[i] = 0x5a5a5a5a5a5a5a5aull;
+            memcpy(st[0], init[0], sizeof(init[0]));
+            memcpy(st[1], init[1], sizeof(init[1]));
+            lk->fn.sha512(st, in);
+            ok &= s64[0] == 0x5a5a5a5a5a5a5a5aull && s64[9] == 0x5a5a5a5a5a5a5a5aull
+                  && s64[18] == 0x5a5a5a5a5a5a5a5aull;
+            memcpy(got[0], st[0], sizeof(got[0]));
+            memcpy(got[1], st[1], sizeof(got[1]));
+        } else {
+            uint32_t s32[1 + 8 + 1 + 8 + 1];
+            uint32_t *st[2] = {s32 + 1, s32 + 2 + words};
+
+            for (size_t i = 0; i < sizeof(s32) / sizeof(s32[0]); i++)
+                s32[i] = 0x5a5a5a5au;
+            for (size_t l = 0; l < 2; l++)
+                for (size_t i = 0; i < words; i++)
+                    st[l][i] = (uint32_t)init[l][i];
+            if (k->family == ARMSHA_SHA1)
+                lk->fn.sha1(st, in);
+            else
+                lk->fn.sha256(st, in);
+            ok &= s32[0] == 0x5a5a5a5au && s32[1 + words] == 0x5a5a5a5au
+                  && s32[2 + 2 * words] == 0x5a5a5a5au;
+            memset(got, 0, sizeof(got));
+            for (size_t l = 0; l < 2; l++)
+                for (size_t i = 0; i < 8; i++)
+                    got[l][i] = i < words ? st[l][i] : want[l][i];
+        }
+        CHECK(ok, "%s two-lane %s wrote outside its two states", fam, lk->name);
+        for (size_t l = 0; l < 2; l++) {
+            CHECK(memcmp(got[l], want[l], sizeof(got[l])) == 0,
+                  "%s two-lane %s: lane %zu differs from the one-lane kernel (case %u)", fam,
+                  lk->name, l, c);
+            CHECK(memcmp(copy[l], in[l], bs) == 0, "%s two-lane %s modified lane %zu's input",
+                  fam, lk->name, l);
+            bad += memcmp(got[l], want[l], sizeof(got[l])) != 0;
+            free(buf[l]);
+        }
+    }
+}
+
 #if defined(ARMSHA_TEST_ABI_ARM32)
 int armsha_test_call_preserves(void (*fn)(void *, const uint8_t *, size_t), void *state,
                                const uint8_t *data, size_t nblocks);
@@ -182,6 +262,17 @@ int main(int argc, char **argv)
         printf("%s kernel %s: self-test, \"abc\", %u random cases against portable: %s\n",
                armsha_family_name(k->family), k->name, cases,
                armsha_test_failures == before ? "ok" : "FAILED");
+        const armsha_lane_kernel *lk = armsha_test_lanes_of(k);
+        if (lk != NULL) {
+            const unsigned long lane_before = armsha_test_failures;
+
+            CHECK(armsha_lane_kernel_selftest(lk), "%s two-lane %s fails the load-time self-test",
+                  armsha_family_name(k->family), lk->name);
+            check_lanes(lk, k, cases);
+            printf("%s two-lane %s: self-test, %u random cases against the %s kernel: %s\n",
+                   armsha_family_name(k->family), lk->name, cases, k->name,
+                   armsha_test_failures == lane_before ? "ok" : "FAILED");
+        }
     }
     return armsha_test_summary("test_kernels");
 }

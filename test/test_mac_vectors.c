@@ -195,6 +195,21 @@ static armsha_blocks kernel_blocks(const armsha_kernel *k)
     return b;
 }
 
+static const armsha_x2 no_x2 = {NULL};
+
+static armsha_x2 lane_x2(const armsha_lane_kernel *l)
+{
+    armsha_x2 x;
+
+    if (l->family == ARMSHA_SHA1)
+        x.sha1 = l->fn.sha1;
+    else if (l->family == ARMSHA_SHA256)
+        x.sha256 = l->fn.sha256;
+    else
+        x.sha512 = l->fn.sha512;
+    return x;
+}
+
 /* The family of md as written in RFC 4231/6070 terms, not taken from the core's table. */
 static unsigned md_family(int md)
 {
@@ -348,18 +363,25 @@ static void test_pbkdf2(int long_runs)
 
             if (kern->family != md_family(v->md_index) || (v->long_run && kern->needs == 0))
                 continue;
-            memset(out, 0, sizeof(out));
-            if (!armsha_pbkdf2_hmac((unsigned)v->md_index, kernel_blocks(kern),
-                                    (const uint8_t *)v->pass, v->passlen,
-                                    (const uint8_t *)v->salt, v->saltlen, v->iter, out, outlen))
-                fail("%s: the core refused", what);
-            snprintf(via, sizeof(via), "the core, %s kernel", kern->name);
-            check(what, via, out, outlen, v->dk);
+            const armsha_lane_kernel *lanes = armsha_test_lanes_of(kern);
+
+            /* One block at a time, then (where the kernel has a two-lane form) two. */
+            for (int two = 0; two <= (lanes != NULL); two++) {
+                memset(out, 0, sizeof(out));
+                if (!armsha_pbkdf2_hmac((unsigned)v->md_index, kernel_blocks(kern),
+                                        two ? lane_x2(lanes) : no_x2, (const uint8_t *)v->pass,
+                                        v->passlen, (const uint8_t *)v->salt, v->saltlen,
+                                        v->iter, out, outlen))
+                    fail("%s: the core refused", what);
+                snprintf(via, sizeof(via), "the core, %s kernel%s", kern->name,
+                         two ? ", two lanes" : "");
+                check(what, via, out, outlen, v->dk);
+            }
         }
     }
     if (armsha_test_failures == before)
         printf("ok: PBKDF2 RFC 6070 (SHA-1), RFC 7914 and the common SHA-256/SHA-512 vectors%s: "
-               "the default provider, armsha's EVP_KDF, the core on every kernel this CPU runs\n",
+               "the default provider, armsha's EVP_KDF, the core on every kernel this CPU runs, one and two lanes\n",
                skipped ? " (but the 16M-iteration one)" : "");
 }
 

@@ -27,6 +27,17 @@ const armsha_kernel *armsha_test_portable(unsigned family)
     abort(); /* kernel_list.c lists a portable kernel for every family */
 }
 
+const armsha_lane_kernel *armsha_test_lanes_of(const armsha_kernel *k)
+{
+    for (size_t i = 0; i < armsha_lane_kernel_count; i++) {
+        const armsha_lane_kernel *l = &armsha_lane_kernel_list[i];
+
+        if (l->family == k->family && strcmp(l->name, k->name) == 0)
+            return l;
+    }
+    return NULL;
+}
+
 /* The kernel ARMSHA_EXPECT_KERNELS ("sha1=armv8-ce sha256=armv8-ce sha512=portable")
  * names for a family, copied into buf; NULL when it names none. */
 static const char *expected_kernel(unsigned family, char *buf, size_t size)

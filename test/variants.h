@@ -23,6 +23,9 @@ typedef armsha_digest_info armsha_variant;
 extern const armsha_kernel *armsha_test_kernels[ARMSHA_TEST_MAX_KERNELS];
 extern size_t armsha_test_nkernels;
 
+/* The two-lane form that goes with k (kernel_list.h), or NULL when k has none. */
+const armsha_lane_kernel *armsha_test_lanes_of(const armsha_kernel *k);
+
 /* The portable kernel of a family: the reference the others are compared with. */
 const armsha_kernel *armsha_test_portable(unsigned family);
 

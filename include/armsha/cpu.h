@@ -41,6 +41,14 @@ typedef struct armsha_kernels {
     /* "sha1=armv8-ce sha256=armv8-ce sha512=portable", with a note in parentheses after
      * a family whose better kernel failed its self-test. */
     char report[192];
+    /* Their two-lane forms, which PBKDF2 runs its output blocks on two at a time (NULL:
+     * one at a time), and what to report about them, the armsha-lanes parameter:
+     * "sha1=2 sha256=2 sha512=1", chains per call, with a note in parentheses after a
+     * family whose two-lane form failed its self-test. */
+    armsha_sha1_x2_fn *sha1_x2;
+    armsha_sha256_x2_fn *sha256_x2;
+    armsha_sha512_x2_fn *sha512_x2;
+    char lanes[128];
 } armsha_kernels;
 
 /* The ARMSHA_CPU_* bits the OS reports for this CPU; 0 off ARM or where it cannot ask. */

@@ -21,6 +21,14 @@ typedef union armsha_blocks {
     armsha_sha512_blocks_fn *sha512;
 } armsha_blocks;
 
+/* The family's two-lane block function (armsha_kernels: sha1_x2 ...) for PBKDF2, or
+ * NULL: the output blocks then run one at a time. */
+typedef union armsha_x2 {
+    armsha_sha1_x2_fn *sha1;
+    armsha_sha256_x2_fn *sha256;
+    armsha_sha512_x2_fn *sha512;
+} armsha_x2;
+
 /* A chaining state of any family: SHA-1 uses w32[0..4], SHA-256/224 w32, the SHA-512 family w64. */
 typedef union armsha_hmac_state {
     uint32_t w32[8];

@@ -11,6 +11,12 @@
 /* Compresses nblocks consecutive 64-byte blocks (any alignment) into state. */
 typedef void armsha_sha1_blocks_fn(uint32_t state[5], const uint8_t *data, size_t nblocks);
 
+/* Two independent chains in one call (PBKDF2's output blocks, src/pbkdf2.c): state[i]
+ * compresses the one 64-byte block data[i] (any alignment), for i = 0 and 1. The lanes
+ * are interleaved inside, so that each fills the other's latency gaps; the two states
+ * must not overlap. */
+typedef void armsha_sha1_x2_fn(uint32_t *const state[2], const uint8_t *const data[2]);
+
 /* The same shape as the SHA-256 and SHA-512 contexts (see sha256.h for the contract). */
 typedef struct armsha_sha1_ctx {
     uint32_t h[5];
@@ -26,5 +32,7 @@ void armsha_sha1_final(armsha_sha1_ctx *ctx, uint8_t *out, size_t outlen);
 
 /* The portable C block function: any C11 compiler, any CPU, any endianness. */
 armsha_sha1_blocks_fn armsha_sha1_blocks_portable;
+/* Its two-lane form: the rounds of both chains interleaved. */
+armsha_sha1_x2_fn armsha_sha1_x2_portable;
 
 #endif

@@ -12,6 +12,12 @@
 /* Compresses nblocks consecutive 64-byte blocks (any alignment) into state. */
 typedef void armsha_sha256_blocks_fn(uint32_t state[8], const uint8_t *data, size_t nblocks);
 
+/* Two independent chains in one call (PBKDF2's output blocks, src/pbkdf2.c): state[i]
+ * compresses the one 64-byte block data[i] (any alignment), for i = 0 and 1. The lanes
+ * are interleaved inside, so that each fills the other's latency gaps; the two states
+ * must not overlap. */
+typedef void armsha_sha256_x2_fn(uint32_t *const state[2], const uint8_t *const data[2]);
+
 /* The three families' contexts have one shape: chaining state, byte counter, kernel,
  * one block of buffer. The number of buffered bytes is nbytes % block size. */
 typedef struct armsha_sha256_ctx {
@@ -36,5 +42,7 @@ void armsha_sha256_final(armsha_sha256_ctx *ctx, uint8_t *out, size_t outlen);
 
 /* The portable C block function: any C11 compiler, any CPU, any endianness. */
 armsha_sha256_blocks_fn armsha_sha256_blocks_portable;
+/* Its two-lane form: the rounds of both chains interleaved. */
+armsha_sha256_x2_fn armsha_sha256_x2_portable;
 
 #endif

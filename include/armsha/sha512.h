@@ -15,6 +15,12 @@
 /* Compresses nblocks consecutive 128-byte blocks (any alignment) into state. */
 typedef void armsha_sha512_blocks_fn(uint64_t state[8], const uint8_t *data, size_t nblocks);
 
+/* Two independent chains in one call (PBKDF2's output blocks, src/pbkdf2.c): state[i]
+ * compresses the one 128-byte block data[i] (any alignment), for i = 0 and 1. The lanes
+ * are interleaved inside, so that each fills the other's latency gaps; the two states
+ * must not overlap. */
+typedef void armsha_sha512_x2_fn(uint64_t *const state[2], const uint8_t *const data[2]);
+
 /* The same shape as the SHA-256 context (see sha256.h for the contract). */
 typedef struct armsha_sha512_ctx {
     uint64_t h[8];
@@ -34,5 +40,7 @@ void armsha_sha512_final(armsha_sha512_ctx *ctx, uint8_t *out, size_t outlen);
 
 /* The portable C block function: any C11 compiler, any CPU, any endianness. */
 armsha_sha512_blocks_fn armsha_sha512_blocks_portable;
+/* Its two-lane form: the rounds of both chains interleaved. */
+armsha_sha512_x2_fn armsha_sha512_x2_portable;
 
 #endif

@@ -106,6 +106,16 @@ static void test_provider_params(void)
             CHECK(strcmp(buf, armsha_pt.expect_kernels) == 0, "armsha-kernels is \"%s\", expected \"%s\"",
                   buf, armsha_pt.expect_kernels);
     }
+    /* PBKDF2's lanes, where the test setup says what they must be. */
+    const char *want_lanes = getenv("ARMSHA_EXPECT_LANES");
+    if (!prov_string(armsha_pt.prov_a, "armsha-lanes", buf, sizeof(buf)))
+        FAIL("armsha-lanes unreadable");
+    else if (want_lanes != NULL)
+        CHECK(strcmp(buf, want_lanes) == 0, "armsha-lanes is \"%s\", expected \"%s\"", buf,
+              want_lanes);
+    else
+        printf("%s   armsha-lanes = \"%s\" (ARMSHA_EXPECT_LANES unset: not checked)\n",
+               armsha_test_prefix, buf);
     if (armsha_test_failures == before)
         armsha_test_ok(
             "provider params name, version, buildinfo, status=1, self-test; armsha-kernels = \"%s\"",
