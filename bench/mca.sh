@@ -31,7 +31,17 @@ FILES=(
     "sha256_portable|src/sha256_portable.c||armsha_sha256_blocks_portable"
     "sha512_portable|src/sha512_portable.c||armsha_sha512_blocks_portable"
 )
-for f in "${FILES[@]}"; do
+# The two-lane forms (PBKDF2, issue 22): name|source|flags|function|the one-lane FILES entry.
+# A call is one block of each lane, straight-line code: its cycles are those of the body
+# repeated, against two blocks of the one-lane loop.
+LANES=(
+    "sha256_ce_x2|src/arm64/sha256_ce_x2.c|-march=armv8-a+crypto|armsha_sha256_x2_armv8|sha256_ce"
+    "sha1_portable_x2|src/sha1_portable_x2.c||armsha_sha1_x2_portable|sha1_portable"
+    "sha256_portable_x2|src/sha256_portable_x2.c||armsha_sha256_x2_portable|sha256_portable"
+    "sha512_portable_x2|src/sha512_portable_x2.c||armsha_sha512_x2_portable|sha512_portable"
+)
+export LANE_SPEC="${LANES[*]}" MCA_OTHER=${MCA_OTHER:-llvm-mca-14}
+for f in "${FILES[@]}" "${LANES[@]}"; do
     IFS='|' read -r name file flags _ <<<"$f"
     # shellcheck disable=SC2086
     "$CC" -O3 $flags -I"$SRC/include" -I"$SRC/src" -S -o "$TMP/$name.s" "$SRC/$file"
@@ -66,8 +76,8 @@ def loop_body(path, fn):
     return best
 
 
-def mca_run(asm, cpu, iters, extra=()):
-    r = subprocess.run([mca, "-mtriple=aarch64-linux-gnu", "-mcpu=" + cpu, "-mattr=" + MATTR,
+def mca_run(asm, cpu, iters, extra=(), tool=None):
+    r = subprocess.run([tool or mca, "-mtriple=aarch64-linux-gnu", "-mcpu=" + cpu, "-mattr=" + MATTR,
                         "-iterations=%d" % iters, *extra], input=asm, capture_output=True, text=True)
     if r.returncode != 0:
         raise SystemExit("llvm-mca failed on %s: %s" % (cpu, r.stderr[:500]))
@@ -78,9 +88,9 @@ def cycles(out):
     return int(re.search(r"Total Cycles:\s+(\d+)", out).group(1))
 
 
-def per_block(asm, cpu, n=200):
-    a = mca_run(asm, cpu, n)
-    b = mca_run(asm, cpu, 2 * n)
+def per_block(asm, cpu, n=200, tool=None):
+    a = mca_run(asm, cpu, n, tool=tool)
+    b = mca_run(asm, cpu, 2 * n, tool=tool)
     rthr = float(re.search(r"Block RThroughput:\s+([\d.]+)", a).group(1))
     return (cycles(b) - cycles(a)) / n, rthr
 
@@ -185,4 +195,38 @@ for name, target in (("sha256_ce", 90), ("sha512_ce", 265), ("sha1_ce", 110)):
     v = res.get(("neoverse-v1", name))
     print("| %s | <= %d | %s | %s |" % (name, target, "ERR" if v is None else "%.1f" % v,
                                           "ERR" if v is None else ("met" if v <= target else "**not met**")))
+
+# ---- PBKDF2 on two lanes (issue 22) ----
+import os, shutil
+
+
+def straight_body(path, fn):
+    """All of fn's instructions but the return: a two-lane call has no loop."""
+    lines = open(path).read().splitlines()
+    start = lines.index(fn + ":")
+    end = next(i for i in range(start, len(lines)) if re.match(r"\s+\.size\s+%s," % re.escape(fn), lines[i]))
+    body = [l.strip() for l in lines[start + 1:end]]
+    return [l for l in body if l and not l.startswith((".", "#", "//")) and not l.endswith(":") and l != "ret"]
+
+
+lanes = [l.split("|") for l in os.environ.get("LANE_SPEC", "").split()]
+tools = [t for t in (mca, os.environ.get("MCA_OTHER", "")) if t and shutil.which(t)]
+print("### PBKDF2 on two lanes: one call of the two-lane form against two blocks of its kernel\n")
+print("- two lanes: the straight-line body of one call (a block of each lane, with the loads and stores of both states) repeated, (cycles of 400 - cycles of 200) / 200; one lane: cycles/block of the kernel's loop above")
+print("- ratio = two lanes / (2 x one lane): one iteration of both chains against two one-lane iterations (issue 22: <= 0.60 out of order, <= 0.70 on Cortex-A53/A55)")
+print("- pipe bound = the two-lane body's RThroughput (llvm-mca's resource bound, no dependences) / (2 x one lane): no schedule of these instructions goes below it on that model\n")
+print("| two-lane form | CPU | " + " | ".join("%s one lane | two lanes | ratio | pipe bound" % t for t in tools) + " |")
+print("|---|---|" + "---:|" * (4 * len(tools)))
+for name, path, flags, fn, one in lanes:
+    body = "\n".join(straight_body("%s/%s.s" % (tmp, name), fn)) + "\n"
+    with open("%s/%s.body.s" % (tmp, name), "w") as f:
+        f.write(body)
+    for cpu in cpus:
+        cells = []
+        for t in tools:
+            c1, _ = per_block("\n".join(bodies[one]) + "\n", cpu, tool=t)
+            c2, r2 = per_block(body, cpu, tool=t)
+            cells.append("%.1f | %.1f | %.3f | %.3f" % (c1, c2, c2 / (2 * c1), r2 / (2 * c1)))
+        print("| %s | %s | %s |" % (name, cpu, " | ".join(cells)))
+print()
 EOF
