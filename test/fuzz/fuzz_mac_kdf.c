@@ -25,9 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  *        re-init (without a key) and MAC the message again; bit 3 digest given with
  *        properties "provider=default" (armsha then hands over even the SHA digests)
  *   [1]  key (HMAC) or password (PBKDF2) length, 0-255
- *   [2]  HMAC: how many update lengths follow (low nibble); PBKDF2: iterations - 1 (0-63)
- *        and pkcs5 (bit 7 set: 0, the lower-bound checks)
- *   [3]  PBKDF2 output length - 1 (0-255)
+ *   [2]  HMAC: how many update lengths follow (low nibble); PBKDF2: iterations - 1 (0-63),
+ *        256 more output bytes (bit 6) and pkcs5 (bit 7 set: 0, the lower-bound checks)
+ *   [3]  PBKDF2 output length - 1 (0-255; 256-511 with bit 6 of [2])
  *   the update lengths (HMAC only, fuzz_input.h), the key or password, then the message or
  *   salt: the rest of the input. */
 #define MODE_PBKDF2 1u
@@ -163,7 +163,7 @@ static void run_hmac(const char *md, unsigned mode, const uint8_t *key, size_t k
 static void run_pbkdf2(const char *md, unsigned mode, const uint8_t *pass, size_t passlen,
                        uint64_t iter, int pkcs5, size_t outlen, const uint8_t *salt, size_t saltlen)
 {
-    uint8_t out[2][256];
+    uint8_t out[2][512];
     int ok[2];
 
     for (int p = 0; p < 2; p++) {
@@ -213,7 +213,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         keylen = (size_t)(end - p);
     if (mode & MODE_PBKDF2)
         run_pbkdf2(md, mode, p, keylen, 1 + (data[2] & 63), (data[2] & 0x80) ? 0 : 1,
-                   1 + (size_t)data[3], p + keylen, (size_t)(end - p) - keylen);
+                   /* 1..512 bytes: up to 4 x hLen + 1 of SHA-512 too (issue 22: the
+                    * output blocks run two at a time, an odd one alone) */
+                   1 + (size_t)data[3] + ((data[2] & 0x40) ? 256 : 0), p + keylen,
+                   (size_t)(end - p) - keylen);
     else
         run_hmac(md, mode, p, keylen, splits, nsplits, p + keylen, (size_t)(end - p) - keylen);
     return 0;
