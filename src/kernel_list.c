@@ -52,6 +52,7 @@ const size_t armsha_kernel_count = sizeof(armsha_kernel_list) / sizeof(armsha_ke
 
 const armsha_lane_kernel armsha_lane_kernel_list[] = {
 #if defined(ARMSHA_ARM64_KERNELS)
+    LANES("armv8-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, 2, 1, armsha_sha1_x2_armv8),
     LANES("armv8-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, 2, 1, armsha_sha256_x2_armv8),
 #endif
     /* Interleaved scalar chains: more spills than issue slots gained (x86-64, AArch64). */

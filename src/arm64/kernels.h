@@ -9,6 +9,8 @@
 
 /* Need FEAT_SHA1 (HWCAP_SHA1). */
 armsha_sha1_blocks_fn armsha_sha1_blocks_armv8;
+/* Its two-lane form (armsha_sha1_x2_fn, sha1_ce_x2.c), for PBKDF2. */
+armsha_sha1_x2_fn armsha_sha1_x2_armv8;
 /* Need FEAT_SHA256 (HWCAP_SHA2); serves SHA-224 as well. */
 armsha_sha256_blocks_fn armsha_sha256_blocks_armv8;
 /* Its two-lane form (armsha_sha256_x2_fn, sha256_ce_x2.c), for PBKDF2. */

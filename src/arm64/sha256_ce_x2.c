@@ -28,9 +28,15 @@
 #define SU1(w0, w2, w3) __asm__ __volatile__("sha256su1 %0.4s, %1.4s, %2.4s" : "+w"(w0) : "w"(w2), "w"(w3))
 #define ADD(r, a, b) __asm__ __volatile__("add %0.4s, %1.4s, %2.4s" : "=w"(r) : "w"(a), "w"(b))
 #define COPY(c, x) __asm__ __volatile__("mov %0.16b, %1.16b" : "=w"(c), "+w"(x))
+#if !defined(__AARCH64EB__)
 /* K[4j..4j+3] at an immediate offset from the table's base (j is a constant): no address
- * to make an instruction of its own. The table is constant: no memory operand needed. */
+ * to make an instruction of its own. The table is constant: no memory operand needed.
+ * Big-endian needs LD1 of 32-bit elements (an LDR of q would reverse the words), which has
+ * no offset form: the intrinsic. */
 #define LOAD_K(r, j) __asm__ __volatile__("ldr %q0, [%1, %2]" : "=w"(r) : "r"(kp), "i"(16 * (j)))
+#else
+#define LOAD_K(r, j) ((r) = vld1q_u32(kp + 4 * (j)))
+#endif
 #else
 #define H(abcd, efgh, wk) ((abcd) = vsha256hq_u32((abcd), (efgh), (wk)))
 #define H2(efgh, abcd, wk) ((efgh) = vsha256h2q_u32((efgh), (abcd), (wk)))

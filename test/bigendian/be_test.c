@@ -538,6 +538,56 @@ static void test_kernel(const kernel *k, const kernel *ref)
     kernels_run |= 1u << kernel_index(k);
 }
 
+/* ---- the two-lane forms (PBKDF2) against their kernel ---- */
+
+/* k's two-lane form, when the build has one (src/kernel_list.c): one random block per lane
+ * from random states, each lane as k gives it, with guard words around both states. */
+static void test_lanes(const kernel *k)
+{
+    const armsha_lane_kernel *lk = NULL;
+    static uint8_t data[2][128 + 16];
+
+    for (size_t i = 0; i < armsha_lane_kernel_count; i++)
+        if (armsha_lane_kernel_list[i].family == k->family && streq(armsha_lane_kernel_list[i].name, k->name))
+            lk = &armsha_lane_kernel_list[i];
+    if (lk == NULL)
+        return;
+    for (int trial = 0; trial < 100; trial++) {
+        const size_t off0 = (size_t)(rnd() & 15), off1 = (size_t)(rnd() & 15);
+        const uint8_t *in[2] = {data[0] + off0, data[1] + off1};
+        int same;
+
+        rnd_fill(data[0], sizeof(data[0]));
+        rnd_fill(data[1], sizeof(data[1]));
+        if (k->family == ARMSHA_SHA512) {
+            uint64_t want[20], got[20];
+            uint64_t *st[2] = {got + 1, got + 11};
+
+            for (size_t i = 0; i < 20; i++)
+                want[i] = got[i] = rnd();
+            k->fn.sha512(want + 1, in[0], 1);
+            k->fn.sha512(want + 11, in[1], 1);
+            lk->fn.sha512(st, in);
+            same = memcmp(want, got, sizeof(want)) == 0;
+        } else {
+            uint32_t want[20], got[20];
+            uint32_t *st[2] = {got + 1, got + 11};
+
+            for (size_t i = 0; i < 20; i++)
+                want[i] = got[i] = (uint32_t)rnd();
+            run_blocks32(k, want + 1, in[0], 1);
+            run_blocks32(k, want + 11, in[1], 1);
+            if (k->family == ARMSHA_SHA1)
+                lk->fn.sha1(st, in);
+            else
+                lk->fn.sha256(st, in);
+            same = memcmp(want, got, sizeof(want)) == 0;
+        }
+        check(same, "two-lane form against its kernel", NULL, k, NULL);
+    }
+    kernels_run |= 1u << kernel_index(k);
+}
+
 #if defined(ARMSHA_ARM64_KERNELS)
 /* ---- the SHA-512 kernel's PBKDF2 entry against the block function ---- */
 
@@ -752,6 +802,7 @@ int armsha_fs_main(int argc, char **argv)
             if (shavs_dir != NULL)
                 test_shavs(&variants[vi], k);
         }
+        test_lanes(k);
         if (k->needs != 0) {
             for (size_t r = 0; r < NKERNELS; r++)
                 if (kernels[r].family == k->family && kernels[r].needs == 0) {
