@@ -88,23 +88,31 @@ static int broken_on_purpose(unsigned family, const char *name, const char *suff
 #define broken_on_purpose(family, name, suffix) 0
 #endif
 
+/* A family's known answers, its block size, the size of its length field and its digest
+ * size: what both self-tests pad and compare with. */
+static void family_answers(unsigned family, const known_answer **answers, size_t *block,
+                           size_t *len_bytes, size_t *digest_size)
+{
+    switch (family) {
+    case ARMSHA_SHA1:
+        *answers = sha1_answers, *block = 64, *len_bytes = 8, *digest_size = 20;
+        break;
+    case ARMSHA_SHA256:
+        *answers = sha256_answers, *block = 64, *len_bytes = 8, *digest_size = 32;
+        break;
+    default:
+        *answers = sha512_answers, *block = 128, *len_bytes = 16, *digest_size = 64;
+        break;
+    }
+}
+
 int armsha_kernel_selftest(const armsha_kernel *k)
 {
     const known_answer *answers;
     size_t block, len_bytes, digest_size;
     int ok = 1;
 
-    switch (k->family) {
-    case ARMSHA_SHA1:
-        answers = sha1_answers, block = 64, len_bytes = 8, digest_size = 20;
-        break;
-    case ARMSHA_SHA256:
-        answers = sha256_answers, block = 64, len_bytes = 8, digest_size = 32;
-        break;
-    default:
-        answers = sha512_answers, block = 128, len_bytes = 16, digest_size = 64;
-        break;
-    }
+    family_answers(k->family, &answers, &block, &len_bytes, &digest_size);
     for (size_t t = 0; t < 2; t++) {
         uint8_t data[MAX_BLOCKS * MAX_BLOCK], got[MAX_DIGEST];
         const size_t nblocks = pad_message(data, &answers[t], block, len_bytes);
@@ -144,17 +152,7 @@ int armsha_lane_kernel_selftest(const armsha_lane_kernel *k)
     uint8_t data[2][MAX_BLOCKS * MAX_BLOCK], got[2][MAX_DIGEST];
     int ok = 1;
 
-    switch (k->family) {
-    case ARMSHA_SHA1:
-        answers = sha1_answers, block = 64, len_bytes = 8, digest_size = 20;
-        break;
-    case ARMSHA_SHA256:
-        answers = sha256_answers, block = 64, len_bytes = 8, digest_size = 32;
-        break;
-    default:
-        answers = sha512_answers, block = 128, len_bytes = 16, digest_size = 64;
-        break;
-    }
+    family_answers(k->family, &answers, &block, &len_bytes, &digest_size);
     if (pad_message(data[0], &answers[1], block, len_bytes) != MAX_BLOCKS
         || pad_message(data[1], &answers[0], block, len_bytes) != 1)
         return 0;
