@@ -40,6 +40,8 @@ if [ ! -f "$dir/build.ninja" ]; then
 fi
 nice -n 10 ninja -C "$dir" -j2 >/dev/null || { echo "fuzz-long: $dir did not build"; exit 1; }
 
+# Absolute from here on: FUZZ_DIR may be given either way, and the module folder must be.
+dir=$(cd "$dir" && pwd)
 fuzz=$dir/test/fuzz
 findings=$dir/findings
 mkdir -p "$findings"
@@ -63,7 +65,7 @@ for t in "${targets[@]}"; do
     t0=$SECONDS
     # The provider targets load the instrumented armsha.so built beside them; the machine's
     # openssl.cnf stays out. -timeout: an input running 2 minutes is a hang.
-    nice -n "$niceness" env OPENSSL_CONF=/dev/null OPENSSL_MODULES="$root/$fuzz" \
+    nice -n "$niceness" env OPENSSL_CONF=/dev/null OPENSSL_MODULES="$fuzz" \
         "$bin" -max_total_time="$secs" -timeout=120 -print_final_stats=1 \
         -artifact_prefix="$findings/$t-" "$corpus" ${seeds[@]+"${seeds[@]}"} >"$log" 2>&1
     rc=$?
