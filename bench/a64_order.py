@@ -180,7 +180,8 @@ def cycles(lines):
     return ta[2] - ta[1], tb[2] - tb[1]
 
 
-def order(lines, sched_lines=None, weight_mca=1.2):
+def order(lines, sched_lines=None, weight_mca=1.2, also=()):
+    """also: further (inorder_a53.py --params string, weight) machines to order for."""
     sched_lines = sched_lines or lines
     P, insns = parse(sched_lines)
     n = len(insns)
@@ -194,17 +195,24 @@ def order(lines, sched_lines=None, weight_mca=1.2):
         path[i] = max([path[s] + (M.latency(insns[i].cls, role, P) if kind == "raw" else 0)
                        for s, kind, role in succ[i]] + [0])
     A, B = Calibrated(P), McaA53()
+    C = [(Calibrated(M.params(spec)), w) for spec, w in also]
     for x in insns:  # the block before, as written
         A.issue(x, True)
         B.issue(x, True)
+        for c, _ in C:
+            c.issue(x, True)
     need = [set(j for j, _, _ in preds[i]) for i in range(n)]
     done, out = [False] * n, []
     avail = [i for i in range(n) if not need[i]]
     while avail:
         i = min(avail, key=lambda i: ((A.issue(insns[i]) - A.t_prev)
-                                      + weight_mca * (B.issue(insns[i]) - B.t_prev), -path[i], i))
+                                      + weight_mca * (B.issue(insns[i]) - B.t_prev)
+                                      + sum(w * (c.issue(insns[i]) - c.t_prev) for c, w in C),
+                                      -path[i], i))
         A.issue(insns[i], True)
         B.issue(insns[i], True)
+        for c, _ in C:
+            c.issue(insns[i], True)
         out.append(i)
         done[i] = True
         avail.remove(i)

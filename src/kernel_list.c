@@ -24,6 +24,9 @@ const armsha_kernel armsha_kernel_list[] = {
 #if defined(ARMSHA_HAVE_ARM64_SHA1_NEON)
     KERNEL("neon", ARMSHA_SHA1, sha1, ARMSHA_CPU_NEON, armsha_sha1_blocks_neon),
 #endif
+#if defined(ARMSHA_HAVE_ARM64_SHA512_A64)
+    KERNEL("a64", ARMSHA_SHA512, sha512, ARMSHA_CPU_A64, armsha_sha512_blocks_a64),
+#endif
 #endif
 #if defined(ARMSHA_ARM32_KERNELS)
     /* The SHA instructions first; then NEON, for ARMv7 cores without them (AArch32 has

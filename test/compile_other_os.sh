@@ -25,6 +25,7 @@ windows -march=armv8-a+crypto "$src/src/arm64/sha256_ce.c"
 windows -march=armv8.2-a+sha3 "$src/src/arm64/sha512_ce.c"
 windows -march=armv8-a "$src/src/arm64/sha256_neon.c"
 windows -march=armv8-a "$src/src/arm64/sha1_neon.c"
+windows -march=armv8-a "$src/src/arm64/sha512_a64.c"
 
 # $1 target, $2 what the preprocessed cpu_features.c must call for that system's branch.
 stubbed() {
