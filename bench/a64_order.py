@@ -161,9 +161,9 @@ class McaA53:
         return t
 
 
-def parse(lines):
+def parse(lines, isa="a64"):
     P = M.params("")
-    return P, [M.classify(M.parse_a64(l), "a64", P) for l in lines]
+    return P, [M.classify((M.parse_a64 if isa == "a64" else M.parse_a32)(l), isa, P) for l in lines]
 
 
 def cycles(lines):
@@ -180,12 +180,13 @@ def cycles(lines):
     return ta[2] - ta[1], tb[2] - tb[1]
 
 
-def order(lines, sched_lines=None, weight_mca=1.2, also=()):
-    """also: further (inorder_a53.py --params string, weight) machines to order for."""
+def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=dependences):
+    """also: further (inorder_a53.py --params string, weight) machines to order for; isa,
+    deps: "a32" and bench/a32_order.py's dependences for AArch32 code."""
     sched_lines = sched_lines or lines
-    P, insns = parse(sched_lines)
+    P, insns = parse(sched_lines, isa)
     n = len(insns)
-    preds = dependences(insns)
+    preds = deps(insns)
     succ = [[] for _ in range(n)]
     for i in range(n):
         for j, kind, role in preds[i]:
