@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Writes src/arm32/sha256_neon.c, the SHA-256 kernel for 32-bit ARM with NEON: its block as
 a sequential program, then ordered for the in-order Cortex-A53 (a Pi 3 running a 32-bit
-system) by bench/a32_order.py.  Run from the repository: python3 bench/gen_sha256_neon_arm32.py
+system) by bench/a32_order.py.
+
+    python3 bench/gen_sha256_neon_arm32.py [--check]
+
+--check only compares the file with what it would write (the bench suite's
+generated-sha256-neon-arm32 test).
 
 The program (the comment at the top of the generated file says how it computes): the rounds
 in the core registers, two rounds' W[i] + K[i] loaded by two LDRs into r2 and r3, the NEON
@@ -170,6 +175,12 @@ def cline(t):
 
 tmpl = open(os.path.join(HERE, "sha256_neon_arm32.c.in")).read()
 out = tmpl.replace("@BODY@\n", '        "1:\\n\\t"\n' + "".join(cline(t) for t in ordered))
-open(os.path.join(ROOT, "src", "arm32", "sha256_neon.c"), "w").write(out)
+dest = os.path.join(ROOT, "src", "arm32", "sha256_neon.c")
+if sys.argv[1:] == ["--check"]:  # the suite's test: the committed file is what this writes
+    if open(dest).read() != out:
+        sys.exit("%s differs from what bench/gen_sha256_neon_arm32.py writes" % dest)
+    print("%s: as generated" % dest)
+    sys.exit(0)
+open(dest, "w").write(out)
 print("src/arm32/sha256_neon.c: %d instructions a block; calibrated A53 model %d -> %d cycles"
       % (len(ordered), cycles(body), cycles(ordered)))
