@@ -47,6 +47,8 @@ if [ "$want" != demo ]; then
     # test/clients.sh (the clients it drives; gdb counts armsha's calls in them; Python's own
     # test_hashlib, also for test/python_tests.sh: test_hashlib and test_hmac under armsha).
     pkgs+=(debootstrap dpkg-dev lintian gdb curl openssh-client libpython3.11-testsuite)
+    # test/clients.sh's PBKDF2 clients: wpa_passphrase (a WPA2 PSK) and cryptsetup benchmark.
+    pkgs+=(wpasupplicant cryptsetup-bin)
     # bench/mca-openssl.sh: llvm-mca-16 (llvm-16) beside llvm-mca-14 (llvm), gnuplot-nox
     # draws bench/mca-openssl.svg. Not the suite's: CI does not install them.
     [ "$want" = bench ] && pkgs+=(llvm-16 gnuplot-nox)

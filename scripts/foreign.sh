@@ -14,6 +14,9 @@
 # host OpenSSL newer or older than the foreign one does not matter, since the three packages
 # only need to agree with each other. They are taken at one version: the newest that every
 # archive offering it actually serves (a version whose download fails gives way to the next).
+# The foreign clients the suite runs under qemu (arm64: wpasupplicant's wpa_passphrase, which
+# needs only libc and libcrypto) follow at their own newest served version; one that cannot
+# be had is said on stderr and leaves the OpenSSL part standing (its test then skips).
 set -euo pipefail
 
 arch=${1:?usage: foreign.sh arm64|armhf}
@@ -25,21 +28,51 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 sysroot=$root/build-foreign/$arch
 state=$root/build-foreign/apt-$arch
 pkgs=(libssl3 libssl-dev openssl)
+clients=()
+[ "$arch" = arm64 ] && clients=(wpasupplicant)
 triplet=$(case $arch in arm64) echo aarch64-linux-gnu ;; armhf) echo arm-linux-gnueabihf ;; esac)
-
-if [ -f "$sysroot/sysroot.txt" ] && [ -x "$sysroot/usr/bin/openssl" ] &&
-    [ -f "$sysroot/usr/lib/$triplet/pkgconfig/libcrypto.pc" ]; then
-    exit 0
-fi
 
 # apt with its state, cache and dpkg status in the project's folder; the host's sources
 # and keys. As root, apt would hand downloads to its sandbox user; the folders are ours.
-mkdir -p "$state/lists/partial" "$state/cache/archives/partial"
-: >"$state/status"
-apt_opts=(-o "Dir::State=$state" -o "Dir::State::Lists=$state/lists"
-    -o "Dir::State::status=$state/status" -o "Dir::Cache=$state/cache"
-    -o "APT::Architecture=$arch" -o "APT::Architectures=$arch"
-    -o "APT::Sandbox::User=root" -o "Debug::NoLocking=1" -q)
+apt_state_opts() {
+    mkdir -p "$state/lists/partial" "$state/cache/archives/partial"
+    [ -f "$state/status" ] || : >"$state/status"
+    apt_opts=(-o "Dir::State=$state" -o "Dir::State::Lists=$state/lists"
+        -o "Dir::State::status=$state/status" -o "Dir::Cache=$state/cache"
+        -o "APT::Architecture=$arch" -o "APT::Architectures=$arch"
+        -o "APT::Sandbox::User=root" -o "Debug::NoLocking=1" -q)
+}
+apt_state_opts
+
+# fetch_clients: each client package not unpacked yet (its marker file), at the newest
+# version served, into the sysroot.
+fetch_clients() {
+    local p v d
+    for p in ${clients[@]+"${clients[@]}"}; do
+        [ -f "$sysroot/.client-$p" ] && continue
+        d=$(mktemp -d)
+        for v in $(apt-cache "${apt_opts[@]}" madison "$p:$arch" | awk -F'|' '{gsub(/ /, "", $2); print $2}' | awk '!seen[$0]++'); do
+            (cd "$d" && apt-get "${apt_opts[@]}" download "$p:$arch=$v") >"$d/err" 2>&1 && break
+            rm -f "$d"/*.deb
+        done
+        if ls "$d"/*.deb >/dev/null 2>&1 && dpkg -x "$d"/*.deb "$sysroot"; then
+            echo "$v" >"$sysroot/.client-$p"
+            echo "foreign: client $p $v ($arch) unpacked into build-foreign/$arch" >&2
+        else
+            echo "foreign: client package $p for $arch could not be had; its test will skip" >&2
+        fi
+        rm -rf "$d"
+    done
+}
+
+if [ -f "$sysroot/sysroot.txt" ] && [ -x "$sysroot/usr/bin/openssl" ] &&
+    [ -f "$sysroot/usr/lib/$triplet/pkgconfig/libcrypto.pc" ]; then
+    if [ ${#clients[@]} -gt 0 ] && ! [ -f "$sysroot/.client-${clients[-1]}" ]; then
+        # A sysroot from before the clients were listed: fetch them with the indexes kept.
+        fetch_clients
+    fi
+    exit 0
+fi
 
 # An index that fails (a mirror mid-sync) leaves that archive out; the others are used.
 if ! apt-get "${apt_opts[@]}" update >"$state/update.log" 2>&1; then
@@ -82,3 +115,4 @@ qemu_run_script = '$root/scripts/qemu-run.sh'
 EOT
 mv "$sysroot.tmp" "$sysroot"
 echo "foreign: OpenSSL $got ($arch) unpacked into build-foreign/$arch" >&2
+fetch_clients

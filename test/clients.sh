@@ -4,9 +4,11 @@
 # them. "Served" is shown one of two ways: under a strict openssl.cnf where digests can only
 # come from armsha (default_properties = provider=armsha, no "?"), or, where the program
 # needs other algorithms too (TLS, signatures, PBKDF2), by counting with gdb the calls into
-# armsha's block functions (armsha_sha*_blocks_*) while the program runs.
+# armsha's block functions (armsha_sha*_blocks_*) while the program runs, and those of its
+# PBKDF2 lane kernels (armsha_sha*_x2_*, counted apart as sha1lanes, ...).
 # Usage: clients.sh ROW MODULE_DIR CONF OPENSSL [LOWLEVEL_SHA]
 #   ROW: dgst x509 tls13 tls12 hashlib pbkdf2 test_hashlib curl ssh-keygen lowlevel coreutils
+#        wpa_passphrase cryptsetup
 #   LOWLEVEL_SHA: test/lowlevel_sha (built by meson), for the lowlevel row
 # Exit 0 pass, 1 fail, 77 skipped (the program or gdb missing).
 # (pipefail: a match in a pipe is "grep ... >/dev/null", not "grep -q", which may stop
@@ -45,8 +47,10 @@ strict() { OPENSSL_CONF=$tmp/strict.cnf "$@"; }
 head -c 100003 /dev/urandom >"$tmp/data"
 
 # gdb counting: under_gdb OUT CMD ARGS... runs CMD with stdout in OUT, stderr in OUT.err and
-# stdin from $STDIN (default /dev/null); sets $gdb_exit and $hits ("sha1=N sha256=N sha512=N").
-block_fns=$(nm "$module_dir/armsha.so" 2>/dev/null | awk '$2 ~ /^[tT]$/ && $3 ~ /^armsha_sha(1|256|512)_blocks_/ {print $3}')
+# stdin from $STDIN (default /dev/null); sets $gdb_exit and $hits ("sha1=N sha256=N sha512=N
+# sha1lanes=N sha256lanes=N sha512lanes=N kdf=N": one-lane block functions, multi-lane
+# kernels, then derivations through armsha's PBKDF2, armsha_pbkdf2_hmac).
+block_fns=$(nm "$module_dir/armsha.so" 2>/dev/null | awk '$2 ~ /^[tT]$/ && $3 ~ /^armsha_sha(1|256|512)_(blocks|x[0-9]+)_/ {print $3}')
 need_gdb() {
     command -v gdb >/dev/null || skip "gdb is not installed (scripts/deps.sh installs it)"
     [ -n "$block_fns" ] || { echo "FAIL: no armsha_sha*_blocks_* symbols in $module_dir/armsha.so"; exit 1; }
@@ -65,14 +69,21 @@ under_gdb() {
         echo 'set $sha1 = 0'
         echo 'set $sha256 = 0'
         echo 'set $sha512 = 0'
+        echo 'set $sha1lanes = 0'
+        echo 'set $sha256lanes = 0'
+        echo 'set $sha512lanes = 0'
+        echo 'set $kdf = 0'
+        printf 'break armsha_pbkdf2_hmac\ncommands\nsilent\nset $kdf = $kdf + 1\ncontinue\nend\n'
         for f in $block_fns; do
             fam=${f#armsha_}
             fam=${fam%%_*}
+            # A lane kernel (armsha_sha1_x2_portable) counts as sha1lanes.
+            case $f in *_blocks_*) ;; *) fam=${fam}lanes ;; esac
             printf 'break %s\ncommands\nsilent\nset $%s = $%s + 1\ncontinue\nend\n' "$f" "$fam" "$fam"
         done
         echo "run ${q[*]} > $out 2> $out.err < ${STDIN:-/dev/null}"
         printf 'if $_isvoid($_exitcode)\nprintf "exit=killed\\n"\nelse\nprintf "exit=%%d\\n", $_exitcode\nend\n'
-        echo 'printf "hits=sha1=%d sha256=%d sha512=%d\n", $sha1, $sha256, $sha512'
+        echo 'printf "hits=sha1=%d sha256=%d sha512=%d sha1lanes=%d sha256lanes=%d sha512lanes=%d kdf=%d\n", $sha1, $sha256, $sha512, $sha1lanes, $sha256lanes, $sha512lanes, $kdf'
     } >"$tmp/gdb.cmd"
     timeout 120 gdb -q -batch -nx -x "$tmp/gdb.cmd" --args "$1" >"$out.gdb" 2>&1
     gdb_exit=$(sed -n 's/^exit=//p' "$out.gdb")
@@ -350,6 +361,90 @@ coreutils)
             pass "$p links libcrypto ($(nm -D "$path" | grep -o 'SHA[0-9]*_Init' | sort -u | tr '\n' ' ')), but no armsha call beyond a load ($hits): not served"
         else
             fail "$p: armsha served it ($hits, load alone $base): the README's clients table says it does not"
+        fi
+    done
+    ;;
+wpa_passphrase)
+    # Wi-Fi's WPA2 PSK: PBKDF2-HMAC-SHA1(passphrase, SSID, 4096 iterations, 32 bytes), two
+    # SHA-1 blocks of output, which armsha derives side by side on its lane kernel.
+    need_gdb
+    wpa=$(command -v wpa_passphrase) || skip "wpa_passphrase is not installed (Debian: wpasupplicant; scripts/deps.sh installs it)"
+    psk_of() { sed -n 's/^[[:space:]]*psk=//p' "$1"; }
+    # armsha's KDF off, digests still armsha's, and (strict) no other provider may serve.
+    sed 's/^default_properties = ?provider=armsha/default_properties = provider=armsha/' \
+        "$(dirname "$0")/armsha-kdf-off.cnf" >"$tmp/strict-kdf-off.cnf"
+    # The published vectors of IEEE 802.11i-2004, Annex H.4 (passphrase, SSID, PSK).
+    ieee=f42c6fc52df0ebef9ebb4b90b38a5f902e83fe1b135a70e23aed762e9710a12e
+    for v in "password IEEE $ieee" \
+        "ThisIsAPassword ThisIsASSID 0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721af"; do
+        set -- $v
+        def=$(ref "$openssl" kdf -keylen 32 -kdfopt digest:SHA1 -kdfopt "pass:$1" -kdfopt "salt:$2" \
+            -kdfopt iter:4096 PBKDF2 | tr -d ':\n' | tr 'A-F' 'a-f')
+        ref "$wpa" "$2" "$1" >"$tmp/wpa-ref" && strict "$wpa" "$2" "$1" >"$tmp/wpa-strict"
+        got=$(psk_of "$tmp/wpa-strict") want=$(psk_of "$tmp/wpa-ref")
+        [ "$got" = "$3" ] && [ "$want" = "$3" ] && [ "$def" = "$3" ] &&
+            pass "wpa_passphrase '$2' '$1' with PBKDF2 only from armsha = without armsha = the default provider's PBKDF2 = IEEE 802.11i H.4: $got" ||
+            fail "wpa_passphrase '$2' '$1': armsha only '$got', without armsha '$want', default PBKDF2 '$def', published $3"
+    done
+    # The strict config is real: without armsha's KDF nothing may derive, and wpa_passphrase
+    # 2.10, which does not check PBKDF2's result, prints what its buffer held.
+    OPENSSL_CONF=$tmp/strict-kdf-off.cnf "$wpa" IEEE password >"$tmp/wpa-off" 2>&1
+    off=$(psk_of "$tmp/wpa-off")
+    [ "$off" != "$ieee" ] && pass "with armsha's KDF off under the strict config, no provider derives: wpa_passphrase prints psk=$off" ||
+        fail "the strict config with armsha's KDF off still derives the right psk: it does not force armsha"
+    # Counted: armsha's PBKDF2 ran once, on its lane kernel where it has one.
+    export OPENSSL_CONF=$conf
+    under_gdb "$tmp/wpa.out" "$wpa" IEEE password
+    unset OPENSSL_CONF
+    baseline
+    got=$(psk_of "$tmp/wpa.out")
+    [ "$gdb_exit" = 0 ] && [ "$got" = "$ieee" ] || fail "wpa_passphrase under gdb: '$got' (exit $gdb_exit)"
+    k=$(( $(count_of "$hits" kdf) - $(count_of "$base" kdf) ))
+    l=$(( $(count_of "$hits" sha1lanes) - $(count_of "$base" sha1lanes) ))
+    b=$(( $(count_of "$hits" sha1) - $(count_of "$base" sha1) ))
+    [ "$k" -eq 1 ] && pass "wpa_passphrase: armsha_pbkdf2_hmac ran once ($hits)" ||
+        fail "wpa_passphrase: armsha_pbkdf2_hmac ran $k times beyond the load, not once ($hits; load alone: $base)"
+    # 4095 iterations after the first, an inner and an outer compression each, on both chains:
+    # 8190 calls of a two-lane kernel, or 16380 of the one-lane function where none is chosen.
+    if [ "$l" -gt 0 ]; then
+        [ "$l" -ge 8190 ] && pass "wpa_passphrase: armsha's two-lane SHA-1 kernel ran $l times (both chains of the 2-block PSK together)" ||
+            fail "wpa_passphrase: armsha's SHA-1 lane kernel ran only $l times, fewer than 2 x 4095"
+    else
+        [ "$b" -ge 16380 ] && pass "wpa_passphrase: armsha's one-lane SHA-1 block function ran $b times (no lane kernel chosen)" ||
+            fail "wpa_passphrase: armsha's SHA-1 ran $b one-lane and $l lane calls, fewer than the PSK's 16380 compressions"
+    fi
+    ;;
+cryptsetup)
+    # cryptsetup 2.x's OpenSSL backend (lib/crypto_backend/crypto_openssl.c) makes its own
+    # library context, OSSL_LIB_CTX_new() with the "default" and "legacy" providers loaded by
+    # name, and fetches PBKDF2 there (outside FIPS mode): openssl.cnf, and so armsha, does not
+    # reach it. armsha is loaded all the same (the process's default context reads
+    # openssl.cnf), and is not called. The row checks that both ways it reports its
+    # iterations per second (the figures go to the log; no timing is asserted).
+    need_gdb
+    cs=$(command -v cryptsetup) || skip "cryptsetup is not installed (Debian: cryptsetup-bin; scripts/deps.sh installs it)"
+    echo "$("$cs" --version)"
+    pref "$cs" --debug benchmark --pbkdf pbkdf2 --hash sha256 --key-size 512 2>&1 | grep 'Crypto backend' || true
+    ips() { sed -n 's/^PBKDF2-'"$1"' *\([0-9][0-9]*\) iterations per second.*/\1/p' "$2"; }
+    # --key-size 512: an aes-xts-plain64 LUKS keyslot's key, 2 SHA-256 or 4 SHA-1 blocks.
+    for h in sha1 sha256; do
+        ref "$cs" benchmark --pbkdf pbkdf2 --hash "$h" --key-size 512 >"$tmp/cs-ref" 2>&1
+        without=$(ips "$h" "$tmp/cs-ref")
+        export OPENSSL_CONF=$conf
+        under_gdb "$tmp/cs-pref" "$cs" benchmark --pbkdf pbkdf2 --hash "$h" --key-size 512
+        unset OPENSSL_CONF
+        with=$(ips "$h" "$tmp/cs-pref")
+        fam=$h
+        [ -n "$without" ] && [ -n "$with" ] && [ "$gdb_exit" = 0 ] &&
+            pass "cryptsetup benchmark --pbkdf pbkdf2 --hash $h --key-size 512: $without iterations per second without armsha, $with with armsha in openssl.cnf" ||
+            { fail "cryptsetup benchmark --hash $h: '$without' without, '$with' with armsha (exit $gdb_exit)"; cat "$tmp/cs-ref" "$tmp/cs-pref" "$tmp/cs-pref.err"; }
+        baseline
+        k=$(( $(count_of "$hits" kdf) - $(count_of "$base" kdf) ))
+        n=$(( $(count_of "$hits" "$fam") + $(count_of "$hits" "${fam}lanes") - $(count_of "$base" "$fam") - $(count_of "$base" "${fam}lanes") ))
+        if [ "$k" -le 0 ] && [ "$n" -le 0 ]; then
+            pass "cryptsetup --hash $h: armsha is not called beyond its load ($hits; load alone: $base): cryptsetup's PBKDF2 comes from its own library context's default provider, not served"
+        else
+            fail "cryptsetup --hash $h: armsha served it ($hits; load alone: $base): the README's clients table says it does not"
         fi
     done
     ;;
