@@ -31,22 +31,39 @@ FILES=(
     "sha256_portable|src/sha256_portable.c||armsha_sha256_blocks_portable"
     "sha512_portable|src/sha512_portable.c||armsha_sha512_blocks_portable"
 )
-# The two-lane forms (PBKDF2, issue 22): name|source|flags|function|the one-lane FILES entry.
-# A call is one block of each lane, straight-line code: its cycles are those of the body
-# repeated, against two blocks of the one-lane loop.
-LANES=(
-    "sha1_ce_x2|src/arm64/sha1_ce_x2.c|-march=armv8-a+crypto|armsha_sha1_x2_armv8|sha1_ce"
-    "sha256_ce_x2|src/arm64/sha256_ce_x2.c|-march=armv8-a+crypto|armsha_sha256_x2_armv8|sha256_ce"
-    "sha1_portable_x2|src/sha1_portable_x2.c||armsha_sha1_x2_portable|sha1_portable"
-    "sha256_portable_x2|src/sha256_portable_x2.c||armsha_sha256_x2_portable|sha256_portable"
-    "sha512_portable_x2|src/sha512_portable_x2.c||armsha_sha512_x2_portable|sha512_portable"
-)
-export LANE_SPEC="${LANES[*]}" MCA_OTHER=${MCA_OTHER:-llvm-mca-14}
-for f in "${FILES[@]}" "${LANES[@]}"; do
+# The multi-lane forms (PBKDF2, issue 22), whichever exist: src/arm64/FAM_ce_xN.c and
+# src/FAM_portable_xN.c, each against its one-lane FILES entry (FAM_ce, FAM_portable) and
+# compiled with its flags; the function is the file's armsha_FAM_xN_* (read from its
+# assembly). A call is one block of each of the N lanes, straight-line code: its cycles are
+# those of the body repeated, against N blocks of the one-lane loop.
+for f in "${FILES[@]}"; do
     IFS='|' read -r name file flags _ <<<"$f"
     # shellcheck disable=SC2086
     "$CC" -O3 $flags -I"$SRC/include" -I"$SRC/src" -S -o "$TMP/$name.s" "$SRC/$file"
 done
+LANES=()
+for file in "$SRC"/src/arm64/*_ce_x[0-9]*.c "$SRC"/src/*_portable_x[0-9]*.c; do
+    [ -f "$file" ] || continue
+    name=$(basename "$file" .c)
+    one=${name%_x*} fam=${name%%_*} n=${name##*_x}
+    flags=- fn=
+    for f in "${FILES[@]}"; do
+        IFS='|' read -r fname _ fflags _ <<<"$f"
+        [ "$fname" = "$one" ] && flags=$fflags
+    done
+    [ "$flags" != - ] || { echo "mca: $file has no one-lane entry $one in FILES" >&2; exit 1; }
+    # shellcheck disable=SC2086
+    "$CC" -O3 $flags -I"$SRC/include" -I"$SRC/src" -S -o "$TMP/$name.s" "$file"
+    fn=$(sed -n "s/^\(armsha_${fam}_x${n}_[A-Za-z0-9_]*\):\$/\1/p" "$TMP/$name.s" | head -1)
+    [ -n "$fn" ] || { echo "mca: no armsha_${fam}_x${n}_* function in $file" >&2; exit 1; }
+    LANES+=("$name|${file#"$SRC"/}|$flags|$fn|$one")
+done
+export LANE_SPEC="${LANES[*]}" MCA_OTHER=${MCA_OTHER:-llvm-mca-14}
+# The default provider's loops for the derivations: cut from Debian's arm64 libcrypto.so.3
+# (scripts/foreign.sh unpacks it) by bench/mca_openssl.py, as bench/mca-openssl.sh does.
+export LIBCRYPTO_ARM64=${LIBCRYPTO_ARM64:-$SRC/build-foreign/arm64/usr/lib/aarch64-linux-gnu/libcrypto.so.3}
+[ -f "$LIBCRYPTO_ARM64" ] || { echo "mca: $LIBCRYPTO_ARM64 is missing (bash scripts/deps.sh unpacks it)" >&2; exit 1; }
+export DERIV_CPUS=${DERIV_CPUS:-"cortex-a53 cortex-a72 neoverse-n1"}
 
 python3 - "$TMP" "$MCA" "$CC" "$CPUS" "$SRC" "${FILES[@]}" <<'EOF'
 import datetime, re, subprocess, sys
@@ -212,46 +229,113 @@ def straight_body(path, fn):
 
 lanes = [l.split("|") for l in os.environ.get("LANE_SPEC", "").split()]
 tools = [t for t in (mca, os.environ.get("MCA_OTHER", "")) if t and shutil.which(t)]
-print("### PBKDF2 on two lanes: one call of the two-lane form against two blocks of its kernel\n")
-print("- two lanes: the straight-line body of one call (a block of each lane, with the loads and stores of both states) repeated, (cycles of 400 - cycles of 200) / 200; one lane: cycles/block of the kernel's loop above")
-print("- ratio = two lanes / (2 x one lane): one iteration of both chains against two one-lane iterations (issue 22: <= 0.60 out of order, <= 0.70 on Cortex-A53/A55)")
-print("- pipe bound = the two-lane body's RThroughput (llvm-mca's resource bound, no dependences) / (2 x one lane): no schedule of these instructions goes below it on that model\n")
-print("| two-lane form | CPU | " + " | ".join("%s one lane | two lanes | ratio | pipe bound" % t for t in tools) + " |")
+
+
+def lane_count(name):
+    return int(re.search(r"_x(\d+)$", name).group(1))
+
+
+print("### PBKDF2 on several lanes: one call of the multi-lane form against as many blocks of its kernel\n")
+print("- N lanes (the form's name ends in _xN): the straight-line body of one call (a block of each lane, with the loads and stores of every state) repeated, (cycles of 400 - cycles of 200) / 200; one lane: cycles/block of the kernel's loop above")
+print("- ratio = N lanes / (N x one lane): one iteration of every chain against N one-lane iterations (issue 22: <= 0.60 out of order, <= 0.70 on Cortex-A53/A55)")
+print("- pipe bound = the multi-lane body's RThroughput (llvm-mca's resource bound, no dependences) / (N x one lane): no schedule of these instructions goes below it on that model\n")
+print("| multi-lane form | CPU | " + " | ".join("%s one lane | N lanes | ratio | pipe bound" % t for t in tools) + " |")
 print("|---|---|" + "---:|" * (4 * len(tools)))
+lane_body = {}
 for name, path, flags, fn, one in lanes:
     body = "\n".join(straight_body("%s/%s.s" % (tmp, name), fn)) + "\n"
+    lane_body[name] = body
     with open("%s/%s.body.s" % (tmp, name), "w") as f:
         f.write(body)
+    n = lane_count(name)
     for cpu in cpus:
         cells = []
         for t in tools:
             c1, _ = per_block("\n".join(bodies[one]) + "\n", cpu, tool=t)
             c2, r2 = per_block(body, cpu, tool=t)
-            cells.append("%.1f | %.1f | %.3f | %.3f" % (c1, c2, c2 / (2 * c1), r2 / (2 * c1)))
+            cells.append("%.1f | %.1f | %.3f | %.3f" % (c1, c2, c2 / (n * c1), r2 / (n * c1)))
         print("| %s | %s | %s |" % (name, cpu, " | ".join(cells)))
 print()
 
-# What a real derivation costs in the SHA compressions (U_1 and the per-call work around
-# the kernel left out): WPA2's PSK (PBKDF2-HMAC-SHA1, 4096 iterations, 32 bytes: 2 blocks)
-# and 1000 iterations of a LUKS1 keyslot's 64 bytes (SHA-256: 2 blocks, SHA-1: 4).
-cyc_one, cyc_two = {}, {}
+# ---- What a real derivation costs (issue 22) ----
+# WPA2's PSK (PBKDF2-HMAC-SHA1, 4096 iterations, 32 bytes: 2 blocks) and 1000 iterations of
+# a LUKS1 keyslot for aes-xts-plain64's 512-bit key (64 bytes: SHA-256 2 blocks, SHA-1 4), on
+# the in-order A53, the A72 (llvm's Cortex-A57 model) and the Neoverse N1; armsha's CE
+# kernel on one lane and on its multi-lane forms, and the default provider's loop, cut
+# from Debian's libcrypto.so.3 the way bench/mca-openssl.sh cuts it, for the same
+# compressions. Rows for a family appear for whatever lane forms exist (a SHA-512 row once
+# a sha512_ce_xN form is there).
+sys.path.insert(0, os.path.join(src, "bench"))
+import mca_openssl as mo
+
+deriv_cpus = os.environ.get("DERIV_CPUS", "cortex-a53 cortex-a72 neoverse-n1").split()
+lib = os.environ["LIBCRYPTO_ARM64"]
+insns = mo.disassemble(lib, "arm64")
+ossl = {}
+for k in mo.KERNELS:
+    if k[1] != "arm64":
+        continue
+    j, i, trace, _ = mo.find_kernel(insns, k, lib)
+    tag = "arm64-OpenSSL-" + k[0].replace(" ", "_")
+    mo.check_roundtrip(insns[j:i + 1], "arm64", tmp, tag)
+    ossl[k[0]] = mo.asm_text(trace, "arm64", {x.addr for x in insns[j:i + 1]})
+OSSL_NAME = {"sha1": "SHA-1 CE", "sha256": "SHA-256 CE", "sha512": "SHA-512 CE"}
+ce_lanes = {}
 for name, path, flags, fn, one in lanes:
-    body = open("%s/%s.body.s" % (tmp, name)).read()
-    for cpu in cpus:
-        cyc_one[(one, cpu)] = per_block("\n".join(bodies[one]) + "\n", cpu)[0]
-        cyc_two[(one, cpu)] = per_block(body, cpu)[0]
-print("### PBKDF2 derivations: cycles in the compressions (%s)\n" % os.path.basename(mca))
-print("- one lane: blocks x (iterations - 1) x 2 compressions x cycles/block; two lanes: the blocks in pairs, pairs x (iterations - 1) x 2 x cycles of a two-lane call; the first iteration (U_1) and the loop around the calls left out\n")
-print("| derivation | CPU | one lane | two lanes | two / one |")
-print("|---|---|---:|---:|---:|")
-for what, kern, blocks, iters in (("WPA2 PSK (SHA-1, 4096 it, 32 bytes)", "sha1_ce", 2, 4096),
-                                  ("LUKS1 keyslot, 1000 it of SHA-256, 64 bytes", "sha256_ce", 2, 1000),
-                                  ("LUKS1 keyslot, 1000 it of SHA-1, 64 bytes", "sha1_ce", 4, 1000)):
-    for cpu in cpus:
-        if (kern, cpu) not in cyc_one or cpu not in ("cortex-a53", "cortex-a72", "neoverse-n1"):
-            continue
-        one = blocks * (iters - 1) * 2 * cyc_one[(kern, cpu)]
-        two = blocks // 2 * (iters - 1) * 2 * cyc_two[(kern, cpu)]
-        print("| %s | %s | %.0f | %.0f | %.2f |" % (what, cpu, one, two, two / one))
-print()
+    if one.endswith("_ce"):
+        ce_lanes.setdefault(one[:-3], []).append(name)
+DERIVS = [("WPA2 PSK: PBKDF2-HMAC-SHA1, 4096 it, 32 bytes", "sha1", 2, 4096),
+          ("LUKS1 keyslot (aes-xts-plain64, 512-bit key): PBKDF2-HMAC-SHA256, 64 bytes, per 1000 it", "sha256", 2, 1000),
+          ("LUKS1 keyslot (aes-xts-plain64, 512-bit key): PBKDF2-HMAC-SHA1, 64 bytes, per 1000 it", "sha1", 4, 1000)]
+if "sha512" in ce_lanes:
+    DERIVS.append(("PBKDF2-HMAC-SHA512, 128 bytes, per 1000 it (SHA-512 instructions: none of these cores has them, a hypothetical)", "sha512", 2, 1000))
+cache = {}
+
+
+def cyc(kind, key, cpu, t):
+    if (kind, key, cpu, t) not in cache:
+        if kind == "one":
+            v = per_block("\n".join(bodies[key]) + "\n", cpu, tool=t)[0]
+        elif kind == "lanes":
+            v = per_block(lane_body[key], cpu, tool=t)[0]
+        else:
+            v, err = mo.per_block(t, "arm64", cpu, ossl[key], 100)
+            if v is None:
+                raise SystemExit("llvm-mca (%s, %s) on OpenSSL's %s loop: %s" % (t, cpu, key, err))
+        cache[(kind, key, cpu, t)] = v
+    return cache[(kind, key, cpu, t)]
+
+
+def mcyc(v):
+    return "%.2f M" % (v / 1e6)
+
+
+print("### PBKDF2 derivations: cycles in the compressions, armsha one lane and multi-lane, the default provider's loop\n")
+print("- compressions: 2 an iteration a block (the HMAC inner and outer hash of U_j), every iteration; the HMAC key's pads and the work around the calls left out (the default provider's EVP work an iteration, about 10x armsha's instructions in the HMAC and PBKDF2 section, is not in these figures)")
+print("- armsha one lane: compressions x the CE kernel's cycles/block (table above); N lanes: U_1 of each block on one lane, then the blocks N at a time, (iterations - 1) x 2 calls of the N-lane form a group, a remainder on one lane")
+print("- default provider: compressions x the cycles/block of OpenSSL's CE loop cut from `%s` (%s), as in bench/mca-openssl.sh"
+      % (os.path.relpath(lib, src), mo.openssl_version(lib)))
+print("- Cortex-A72 is llvm's Cortex-A57 model (llvm-mca has no A72 model of its own); the A53 model is in-order\n")
+for t in tools:
+    print("#### %s\n" % t)
+    print("| derivation | compressions | CPU model | armsha, one lane | armsha, lanes | lanes / one | default provider's loop | armsha best / default |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    for what, fam, blocks, iters in DERIVS:
+        comp = blocks * iters * 2
+        for cpu in deriv_cpus:
+            c1 = cyc("one", fam + "_ce", cpu, t)
+            one = comp * c1
+            best_name, best = "-", None
+            for ln in ce_lanes.get(fam, []):
+                n = lane_count(ln)
+                groups, rest = divmod(blocks, n)
+                v = (blocks * 2 + rest * (iters - 1) * 2) * c1 + groups * (iters - 1) * 2 * cyc("lanes", ln, cpu, t)
+                if best is None or v < best:
+                    best_name, best = "%s (%d lanes)" % (mcyc(v), n), v
+            dflt = comp * cyc("ossl", OSSL_NAME[fam], cpu, t)
+            mine = min(one, best) if best is not None else one
+            print("| %s | %d | %s | %s | %s | %s | %s | %.2f |" % (
+                what, comp, cpu, mcyc(one), best_name, "%.2f" % (best / one) if best is not None else "-",
+                mcyc(dflt), mine / dflt))
+    print()
 EOF
