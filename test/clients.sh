@@ -406,7 +406,11 @@ wpa_passphrase)
         fail "wpa_passphrase: armsha_pbkdf2_hmac ran $k times beyond the load, not once ($hits; load alone: $base)"
     # 4095 iterations after the first, an inner and an outer compression each, on both chains:
     # 8190 calls of a two-lane kernel, or 16380 of the one-lane function where none is chosen.
-    if [ "$l" -gt 0 ]; then
+    # The setup's lane count (ARMSHA_EXPECT_LANES, "sha1=2 ..."), where it names one.
+    want_lanes=$(echo "${ARMSHA_EXPECT_LANES:-}" | tr ' ' '\n' | sed -n 's/^sha1=//p')
+    if [ "${want_lanes:-1}" -ge 2 ] && [ "$l" -eq 0 ]; then
+        fail "wpa_passphrase: the setup expects sha1=$want_lanes lanes, and no SHA-1 lane kernel ran ($hits)"
+    elif [ "$l" -gt 0 ]; then
         [ "$l" -ge 8190 ] && pass "wpa_passphrase: armsha's two-lane SHA-1 kernel ran $l times (both chains of the 2-block PSK together)" ||
             fail "wpa_passphrase: armsha's SHA-1 lane kernel ran only $l times, fewer than 2 x 4095"
     else
