@@ -63,7 +63,8 @@ export LANE_SPEC="${LANES[*]}" MCA_OTHER=${MCA_OTHER:-llvm-mca-14}
 # (scripts/foreign.sh unpacks it) by bench/mca_openssl.py, as bench/mca-openssl.sh does.
 export LIBCRYPTO_ARM64=${LIBCRYPTO_ARM64:-$SRC/build-foreign/arm64/usr/lib/aarch64-linux-gnu/libcrypto.so.3}
 [ -f "$LIBCRYPTO_ARM64" ] || { echo "mca: $LIBCRYPTO_ARM64 is missing (bash scripts/deps.sh unpacks it)" >&2; exit 1; }
-export DERIV_CPUS=${DERIV_CPUS:-"cortex-a53 cortex-a72 neoverse-n1"}
+# The cores of issue 22 (A53, A72, N1) and one more of each family: A55 in-order, N2 (V1).
+export DERIV_CPUS=${DERIV_CPUS:-"cortex-a53 cortex-a55 cortex-a72 neoverse-n1 neoverse-n2"}
 
 python3 - "$TMP" "$MCA" "$CC" "$CPUS" "$SRC" "${FILES[@]}" <<'EOF'
 import datetime, re, subprocess, sys
@@ -268,7 +269,7 @@ print()
 sys.path.insert(0, os.path.join(src, "bench"))
 import mca_openssl as mo
 
-deriv_cpus = os.environ.get("DERIV_CPUS", "cortex-a53 cortex-a72 neoverse-n1").split()
+deriv_cpus = os.environ["DERIV_CPUS"].split()
 lib = os.environ["LIBCRYPTO_ARM64"]
 insns = mo.disassemble(lib, "arm64")
 ossl = {}
@@ -312,10 +313,10 @@ def mcyc(v):
 
 print("### PBKDF2 derivations: cycles in the compressions, armsha one lane and multi-lane, the default provider's loop\n")
 print("- compressions: 2 an iteration a block (the HMAC inner and outer hash of U_j), every iteration; the HMAC key's pads and the work around the calls left out (the default provider's EVP work an iteration, about 10x armsha's instructions in the HMAC and PBKDF2 section, is not in these figures)")
-print("- armsha one lane: compressions x the CE kernel's cycles/block (table above); N lanes: U_1 of each block on one lane, then the blocks N at a time, (iterations - 1) x 2 calls of the N-lane form a group, a remainder on one lane")
+print("- armsha one lane: compressions x the CE kernel's cycles/block (its loop, as above, on that model); N lanes: U_1 of each block on one lane, then the blocks N at a time, (iterations - 1) x 2 calls of the N-lane form a group, a remainder on one lane")
 print("- default provider: compressions x the cycles/block of OpenSSL's CE loop cut from `%s` (%s), as in bench/mca-openssl.sh"
       % (os.path.relpath(lib, src), mo.openssl_version(lib)))
-print("- Cortex-A72 is llvm's Cortex-A57 model (llvm-mca has no A72 model of its own); the A53 model is in-order\n")
+print("- armsha best: the lower of one lane and the lane forms (what a per-core lane count would pick); Cortex-A72 is llvm's Cortex-A57 model (llvm-mca has no A72 model of its own), Neoverse N2 llvm-mca-16's N2 model (V1 shares it) and llvm-mca-14's A57 one; the A53 and A55 models are in-order\n")
 for t in tools:
     print("#### %s\n" % t)
     print("| derivation | compressions | CPU model | armsha, one lane | armsha, lanes | lanes / one | default provider's loop | armsha best / default |")

@@ -367,8 +367,8 @@ coreutils)
 wpa_passphrase)
     # Wi-Fi's WPA2 PSK: PBKDF2-HMAC-SHA1(passphrase, SSID, 4096 iterations, 32 bytes), two
     # SHA-1 blocks of output, which armsha derives side by side on its lane kernel.
-    need_gdb
     wpa=$(command -v wpa_passphrase) || skip "wpa_passphrase is not installed (Debian: wpasupplicant; scripts/deps.sh installs it)"
+    need_gdb
     psk_of() { sed -n 's/^[[:space:]]*psk=//p' "$1"; }
     # armsha's KDF off, digests still armsha's, and (strict) no other provider may serve.
     sed 's/^default_properties = ?provider=armsha/default_properties = provider=armsha/' \
@@ -425,8 +425,8 @@ cryptsetup)
     # reach it. armsha is loaded all the same (the process's default context reads
     # openssl.cnf), and is not called. The row checks that both ways it reports its
     # iterations per second (the figures go to the log; no timing is asserted).
-    need_gdb
     cs=$(command -v cryptsetup) || skip "cryptsetup is not installed (Debian: cryptsetup-bin; scripts/deps.sh installs it)"
+    need_gdb
     echo "$("$cs" --version)"
     pref "$cs" --debug benchmark --pbkdf pbkdf2 --hash sha256 --key-size 512 2>&1 | grep 'Crypto backend' || true
     ips() { sed -n 's/^PBKDF2-'"$1"' *\([0-9][0-9]*\) iterations per second.*/\1/p' "$2"; }
