@@ -32,7 +32,7 @@ FILES=(
     "sha512_portable|src/sha512_portable.c||armsha_sha512_blocks_portable"
 )
 # The multi-lane forms (PBKDF2, issue 22), whichever exist: src/arm64/FAM_ce_xN.c and
-# src/FAM_portable_xN.c, each against its one-lane FILES entry (FAM_ce, FAM_portable) and
+# bench/FAM_portable_xN.c (measurements, not in the module), each against its one-lane FILES entry (FAM_ce, FAM_portable) and
 # compiled with its flags; the function is the file's armsha_FAM_xN_* (read from its
 # assembly). A call is one block of each of the N lanes, straight-line code: its cycles are
 # those of the body repeated, against N blocks of the one-lane loop.
@@ -42,7 +42,7 @@ for f in "${FILES[@]}"; do
     "$CC" -O3 $flags -I"$SRC/include" -I"$SRC/src" -S -o "$TMP/$name.s" "$SRC/$file"
 done
 LANES=()
-for file in "$SRC"/src/arm64/*_ce_x[0-9]*.c "$SRC"/src/*_portable_x[0-9]*.c; do
+for file in "$SRC"/src/arm64/*_ce_x[0-9]*.c "$SRC"/bench/*_portable_x[0-9]*.c; do
     [ -f "$file" ] || continue
     name=$(basename "$file" .c)
     one=${name%_x*} fam=${name%%_*} n=${name##*_x}

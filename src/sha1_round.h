@@ -1,5 +1,6 @@
 /* SHA-1 round macros of the portable block functions, one lane (sha1_portable.c)
- * or two (sha1_portable_x2.c): each names its variables, so a lane is a set of names. */
+ * or two (bench/sha1_portable_x2.c, a measurement): each names its variables, so a
+ * lane is a set of names. */
 #ifndef ARMSHA_SHA1_ROUND_H
 #define ARMSHA_SHA1_ROUND_H
 

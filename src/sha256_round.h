@@ -1,5 +1,6 @@
 /* SHA-256 round macros of the portable block functions, one lane (sha256_portable.c)
- * or two (sha256_portable_x2.c): each names its variables, so a lane is a set of names. */
+ * or two (bench/sha256_portable_x2.c, a measurement): each names its variables, so a
+ * lane is a set of names. */
 #ifndef ARMSHA_SHA256_ROUND_H
 #define ARMSHA_SHA256_ROUND_H
 

@@ -1,5 +1,6 @@
 /* SHA-512 round macros of the portable block functions, one lane (sha512_portable.c)
- * or two (sha512_portable_x2.c): each names its variables, so a lane is a set of names. */
+ * or two (bench/sha512_portable_x2.c, a measurement): each names its variables, so a
+ * lane is a set of names. */
 #ifndef ARMSHA_SHA512_ROUND_H
 #define ARMSHA_SHA512_ROUND_H
 

@@ -32,7 +32,5 @@ void armsha_sha1_final(armsha_sha1_ctx *ctx, uint8_t *out, size_t outlen);
 
 /* The portable C block function: any C11 compiler, any CPU, any endianness. */
 armsha_sha1_blocks_fn armsha_sha1_blocks_portable;
-/* Its two-lane form: the rounds of both chains interleaved. */
-armsha_sha1_x2_fn armsha_sha1_x2_portable;
 
 #endif

@@ -10,8 +10,8 @@ set -eu
 # The cores, the digest table and the kernel list; not the feature detection, disable
 # words, choice and self-test, which need an OS (the program is told the CPU instead).
 CORE_SRC="src/digests.c src/kernel_list.c src/sha2_constants.c src/sha1.c
-          src/sha1_portable.c src/sha1_portable_x2.c src/sha256.c src/sha256_portable.c
-          src/sha256_portable_x2.c src/sha512.c src/sha512_portable.c src/sha512_portable_x2.c"
+          src/sha1_portable.c src/sha256.c src/sha256_portable.c
+          src/sha512.c src/sha512_portable.c"
 # FILE:FLAGS (comma-separated), each file with its own, as in src/meson.build.
 ARM64_KERNELS="src/arm64/sha1_ce.c:-march=armv8-a+crypto
                src/arm64/sha1_ce_x2.c:-march=armv8-a+crypto

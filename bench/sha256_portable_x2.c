@@ -1,6 +1,9 @@
 /* Portable C SHA-256 on two chains at once (armsha_sha256_x2_fn): the rounds of the two
  * lanes alternate, so that a core that issues several instructions a cycle finds work of
- * one lane while the other waits on its round's dependences. */
+ * one lane while the other waits on its round's dependences. A measurement,
+ * not in the module: it loses to two one-lane calls (bench/RESULTS.md, "PBKDF2 on two
+ * lanes"; timed by bench/lanes_native.c, modelled by bench/mca.sh). */
+#include "lanes_x2.h"
 #include "armsha/sha256.h"
 
 #include "byteorder.h"
