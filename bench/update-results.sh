@@ -6,7 +6,8 @@
 # Defaults: build-bench-arm and build-bench under the source root (set up when missing).
 # Runs bench/insncount.sh (and its MODE=pi), bench/insncount-mac.sh, bench/insncount-armhf.sh (when
 # build-foreign/armhf/ is there; build folder $ARMHF, default build-bench-armhf),
-# bench/mca.sh, bench/mca-openssl.sh, bench/mca-nosha.sh and the native armsha-bench, and puts each output
+# bench/mca.sh, bench/mca-openssl.sh, bench/mca-nosha.sh, the native armsha-bench and
+# bench/lanes-native.sh, and puts each output
 # between its <!-- BEGIN name --> / <!-- END name --> markers; the prose around them is
 # left alone (re-read it against the new figures).
 set -euo pipefail
@@ -52,6 +53,10 @@ ninja -C "$NATIVE" armsha.so bench/armsha-bench >&2
     echo
     OPENSSL_MODULES="$NATIVE" "$NATIVE/bench/armsha-bench" -t 0.2 -r 3
 } >"$OUT/speed"
+# The portable C on two lanes (issue 22), natively, with its bound.
+echo "update-results: native PBKDF2 lanes ..." >&2
+"$SRC/bench/lanes-native.sh" "$NATIVE" >"$OUT/lanes-native"
+names="$names lanes-native"
 
 python3 - "$SRC/bench/RESULTS.md" "$OUT" $names <<'EOF'
 import os, re, sys
