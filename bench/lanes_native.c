@@ -222,7 +222,9 @@ int main(int argc, char **argv)
 
     const uint64_t iter = argc > 1 ? strtoull(argv[1], NULL, 0) : 4000;
     const int reps = argc > 2 ? atoi(argv[2]) : 21;
+#if defined(HAVE_PEAK_IPC)
     double peak[MAX_REPS], vpeak[MAX_REPS], speak[MAX_REPS];
+#endif
 
     if (iter < 1 || reps < 1 || reps > MAX_REPS) {
         fprintf(stderr, "usage: %s [ITER [REPS 1..%d]]\n", argv[0], MAX_REPS);
@@ -250,8 +252,6 @@ int main(int argc, char **argv)
         peak[r] = peak_ipc(cyc, 0);
         vpeak[r] = peak_ipc(cyc, 1);
         speak[r] = peak_ipc(cyc, 2);
-#else
-        peak[r] = vpeak[r] = speak[r] = 0;
 #endif
         for (int m = 0; m < 3; m++) {
             times[m].one[r] = time_derive(&families[m], ONE, 1, iter);

@@ -31,7 +31,7 @@ typedef struct armsha_lane_kernel {
     unsigned lanes; /* chains per call: 2 */
     /* 1: PBKDF2 runs on it when its kernel is chosen. 0: slower than the kernel's one
      * lane on every core measured (bench/RESULTS.md, "PBKDF2 on two lanes"): built for the
-     * tests alone, where it checks PBKDF2's two-lane loop on any machine. */
+     * tests alone. (Forms slower everywhere, the portable C's, live in bench/ instead.) */
     unsigned use;
     union {
         armsha_sha1_x2_fn *sha1;
