@@ -58,6 +58,10 @@ const armsha_lane_kernel armsha_lane_kernel_list[] = {
     LANES("armv8-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, 2, 1, armsha_sha1_x2_armv8),
     LANES("armv8-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, 2, 1, armsha_sha256_x2_armv8),
 #endif
+#if defined(ARMSHA_ARM32_KERNELS)
+    LANES("aarch32-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, 2, 1, armsha_sha1_x2_aarch32),
+    LANES("aarch32-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, 2, 1, armsha_sha256_x2_aarch32),
+#endif
     /* No portable two-lane form: one scalar chain already issues at the width of the cores
      * measured (bench/RESULTS.md, "PBKDF2 on two lanes"); bench/sha*_portable_x2.c. */
     /* Not counted: ends a list that has no other entry on most targets (C has no empty

@@ -8,8 +8,12 @@
 
 /* Need the AArch32 SHA1 instructions (HWCAP2_SHA1). */
 armsha_sha1_blocks_fn armsha_sha1_blocks_aarch32;
+/* Its two-lane form (armsha_sha1_x2_fn, sha1_ce_x2.c), for PBKDF2. */
+armsha_sha1_x2_fn armsha_sha1_x2_aarch32;
 /* Need the AArch32 SHA256 instructions (HWCAP2_SHA2); serve SHA-224 as well. */
 armsha_sha256_blocks_fn armsha_sha256_blocks_aarch32;
+/* Its two-lane form (armsha_sha256_x2_fn, sha256_ce_x2.c), for PBKDF2. */
+armsha_sha256_x2_fn armsha_sha256_x2_aarch32;
 
 /* Need NEON (HWCAP_NEON). */
 armsha_sha1_blocks_fn armsha_sha1_blocks_neon;
