@@ -30,7 +30,9 @@ done
 # The float ABI is the targets' (hard). src/meson.build also gives the aarch32-ce files
 # GCC's -fno-schedule-insns: speed only, and armeb takes their intrinsics path anyway.
 ARM32_KERNELS="src/arm32/sha1_ce.c:-march=armv8-a,-mfpu=crypto-neon-fp-armv8,-mfloat-abi=hard
+               src/arm32/sha1_ce_x2.c:-march=armv8-a,-mfpu=crypto-neon-fp-armv8,-mfloat-abi=hard
                src/arm32/sha256_ce.c:-march=armv8-a,-mfpu=crypto-neon-fp-armv8,-mfloat-abi=hard
+               src/arm32/sha256_ce_x2.c:-march=armv8-a,-mfpu=crypto-neon-fp-armv8,-mfloat-abi=hard
                src/arm32/sha1_neon.c:-mfpu=neon,-mfloat-abi=hard
                src/arm32/sha256_neon.c:-mfpu=neon,-mfloat-abi=hard
                src/arm32/sha512_neon.c:-mfpu=neon,-mfloat-abi=hard"
