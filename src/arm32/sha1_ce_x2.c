@@ -14,7 +14,10 @@
  * instructions in between hide the add), and the e that SHA1H makes for the next quad while
  * the current one is still to be read: 16 at the peak. So nothing is kept that memory
  * already holds: K is loaded a group at a time from the table, and the feed-forward reads
- * the input state back from *state (written only at the end) instead of a saved copy.
+ * the input state back from *state (written only at the end) instead of a saved copy,
+ * loaded two quads before the end, once the W of the schedule are spent; e's feed-forward
+ * stays in the vector unit (a lane load and store): a move to a core register and back is
+ * the longest wait at the end of a call (bench/RESULTS.md, "PBKDF2 on two lanes").
  *
  * Every instruction of the rounds is its own volatile asm statement, emitted in the order
  * below, for the cores that do not reorder (Cortex-A53/A55 in AArch32) and to keep GCC from
@@ -41,8 +44,8 @@ typedef uint32x4_t sha1_e;
     __asm__ __volatile__("vld1.32 {%q0}, [%1:128]!"                 \
                          : "=w"(k), "+r"(kp)                        \
                          : "m"(*(const uint32_t(*)[4])kp))
-#define E_IN(p) vdupq_n_u32(*(p))
-#define E_LANE0(x) vgetq_lane_u32((x), 0)
+#define E_IN(p) vld1q_dup_u32(p)
+#define E_ADDQ(e, q) vaddq_u32((e), (q))
 #else
 typedef uint32_t sha1_e;
 #define SHA1H(eo, abcd) ((eo) = vsha1h_u32(vgetq_lane_u32((abcd), 0)))
@@ -55,7 +58,7 @@ typedef uint32_t sha1_e;
 #define SU1(w0, w3) ((w0) = vsha1su1q_u32((w0), (w3)))
 #define LOAD_K(k) ((k) = vld1q_u32(kp), kp += 4)
 #define E_IN(p) (*(p))
-#define E_LANE0(x) (x)
+#define E_ADDQ(e, q) vaddq_u32(vdupq_n_u32(e), (q))
 #endif
 
 _Alignas(16) static const uint32_t sha1_k[16] = {
@@ -122,15 +125,17 @@ void armsha_sha1_x2_aarch32(uint32_t *const state[2], const uint8_t *const data[
     QUAD2(15, P); /* rounds 60-63 */
     QUAD2(16, P);
     QUAD2(17, P);
+    /* The feed-forward's inputs, from the state as it came in; the pointers through an
+     * empty asm, or GCC reuses the first loads and keeps them on the stack. */
+    ARMSHA_OPAQUE(s0);
+    ARMSHA_OPAQUE(s1);
+    const uint32x4_t in0 = vld1q_u32(s0), in1 = vld1q_u32(s1);
+    const uint32x4_t ein0 = vld1q_dup_u32(&s0[4]), ein1 = vld1q_dup_u32(&s1[4]);
     QUAD2(18, P);
     QUAD2(19, P);
 
-    /* The feed-forward from the state as it came in (*state is written only here); the
-     * pointers through an empty asm, or GCC keeps the first loads for it in a stack slot. */
-    ARMSHA_OPAQUE(s0);
-    ARMSHA_OPAQUE(s1);
-    vst1q_u32(s0, vaddq_u32(abcd0, vld1q_u32(s0)));
-    vst1q_u32(s1, vaddq_u32(abcd1, vld1q_u32(s1)));
-    s0[4] += E_LANE0(e0);
-    s1[4] += E_LANE0(e1);
+    vst1q_u32(s0, vaddq_u32(abcd0, in0));
+    vst1q_u32(s1, vaddq_u32(abcd1, in1));
+    vst1q_lane_u32(&s0[4], E_ADDQ(e0, ein0), 0);
+    vst1q_lane_u32(&s1[4], E_ADDQ(e1, ein1), 0);
 }

@@ -14,7 +14,9 @@
  * of abcd that SHA256H2 reads after SHA256H overwrote abcd: 16 at the peak. So K comes
  * from memory a quad at a time, the next quad's load issued once a lane's SHA256H2 has freed
  * its registers, and the feed-forward reads the input state back from *state (written only
- * at the end) instead of a saved copy.
+ * at the end) instead of a saved copy, loaded two quads before the end, once the W of the
+ * schedule are spent: at the end, an in-order core then waits for the last rounds only
+ * (bench/RESULTS.md, "PBKDF2 on two lanes").
  *
  * Every instruction of the rounds is its own volatile asm statement, emitted in the order
  * below, for the cores that do not reorder (Cortex-A53/A55 in AArch32) and to keep GCC from
@@ -105,15 +107,19 @@ void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const dat
     QUAD2(11);
     QUAD2(12); /* rounds 48-51 */
     QUAD2(13);
+    /* The feed-forward's inputs loaded while the last quads run (their W registers are
+     * free by now), from the state as it came in (*state is written only at the end); the
+     * pointers through an empty asm, or GCC reuses the first loads and keeps them on the
+     * stack. */
+    ARMSHA_OPAQUE(s0);
+    ARMSHA_OPAQUE(s1);
+    const uint32x4_t abcd0_in = vld1q_u32(s0), efgh0_in = vld1q_u32(s0 + 4);
+    const uint32x4_t abcd1_in = vld1q_u32(s1), efgh1_in = vld1q_u32(s1 + 4);
     QUAD2(14);
     QUAD2(15);
 
-    /* The feed-forward from the state as it came in (*state is written only here); the
-     * pointers through an empty asm, or GCC keeps the first loads for it in a stack slot. */
-    ARMSHA_OPAQUE(s0);
-    ARMSHA_OPAQUE(s1);
-    vst1q_u32(s0, vaddq_u32(abcd0, vld1q_u32(s0)));
-    vst1q_u32(s0 + 4, vaddq_u32(efgh0, vld1q_u32(s0 + 4)));
-    vst1q_u32(s1, vaddq_u32(abcd1, vld1q_u32(s1)));
-    vst1q_u32(s1 + 4, vaddq_u32(efgh1, vld1q_u32(s1 + 4)));
+    vst1q_u32(s0, vaddq_u32(abcd0, abcd0_in));
+    vst1q_u32(s0 + 4, vaddq_u32(efgh0, efgh0_in));
+    vst1q_u32(s1, vaddq_u32(abcd1, abcd1_in));
+    vst1q_u32(s1 + 4, vaddq_u32(efgh1, efgh1_in));
 }
