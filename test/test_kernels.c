@@ -226,10 +226,34 @@ static void check_preserves(const armsha_kernel *k)
           "%s kernel %s does not preserve r4-r11 and d8-d15 (AAPCS callee-saved registers)",
           armsha_family_name(k->family), k->name);
 }
+
+/* The same for a two-lane form: state and data are its arrays of two pointers (the third
+ * argument goes unread). */
+static void check_lane_preserves(const armsha_lane_kernel *lk)
+{
+    static uint8_t data[2][128];
+    uint64_t state[2][8] = {{0}};
+    void *st[2] = {state[0], state[1]};
+    const uint8_t *in[2] = {data[0], data[1]};
+    /* Through void (*)(void), the type GCC takes as "any function" (-Wcast-function-type). */
+    void (*any)(void) = lk->family == ARMSHA_SHA1     ? (void (*)(void))lk->fn.sha1
+                        : lk->family == ARMSHA_SHA256 ? (void (*)(void))lk->fn.sha256
+                                                      : (void (*)(void))lk->fn.sha512;
+    void (*fn)(void *, const uint8_t *, size_t) = (void (*)(void *, const uint8_t *, size_t))any;
+
+    CHECK(armsha_test_call_preserves(fn, st, (const uint8_t *)in, 0),
+          "%s two-lane %s does not preserve r4-r11 and d8-d15 (AAPCS callee-saved registers)",
+          armsha_family_name(lk->family), lk->name);
+}
 #else
 static void check_preserves(const armsha_kernel *k)
 {
     (void)k;
+}
+
+static void check_lane_preserves(const armsha_lane_kernel *lk)
+{
+    (void)lk;
 }
 #endif
 
@@ -269,6 +293,7 @@ int main(int argc, char **argv)
             CHECK(armsha_lane_kernel_selftest(lk), "%s two-lane %s fails the load-time self-test",
                   armsha_family_name(k->family), lk->name);
             check_lanes(lk, k, cases);
+            check_lane_preserves(lk);
             printf("%s two-lane %s: self-test, %u random cases against the %s kernel: %s\n",
                    armsha_family_name(k->family), lk->name, cases, k->name,
                    armsha_test_failures == lane_before ? "ok" : "FAILED");
