@@ -268,6 +268,50 @@ static void test_pbkdf2_random(int rounds, uint64_t max_iter)
                "provider's, refusals included\n", rounds, (unsigned long long)max_iter);
 }
 
+/* Every output length from 1 to 4 x hLen + 1 for every digest: PBKDF2 runs its blocks in
+ * pairs on a two-lane kernel and an odd last one alone, so each count of blocks and a
+ * partial last one must come out as the default provider's. */
+static void test_pbkdf2_lengths(void)
+{
+    unsigned long before = armsha_test_failures;
+
+    for (size_t i = 0; i < NDIGESTS; i++) {
+        EVP_MD *m = EVP_MD_fetch(NULL, digests[i], props[0]);
+        const size_t hlen = m != NULL ? (size_t)EVP_MD_get_size(m) : 0;
+        uint64_t iter = 3;
+        OSSL_PARAM par[] = {
+            OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)digests[i], 0),
+            OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PASSWORD, data + 3, 13),
+            OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, data + 700, 16),
+            OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_ITER, &iter),
+            OSSL_PARAM_construct_end()
+        };
+
+        EVP_MD_free(m);
+        CHECK(hlen != 0 && 4 * hlen + 1 <= 300, "%s: no digest size from the default provider",
+              digests[i]);
+        for (size_t outlen = 1; hlen != 0 && outlen <= 4 * hlen + 1 && outlen <= 300; outlen++) {
+            unsigned char out[2][300];
+            int ok[2];
+
+            for (int p = 0; p < 2; p++) {
+                EVP_KDF_CTX *c = EVP_KDF_CTX_new(kdfs[p]);
+
+                memset(out[p], 0xa5, sizeof(out[p])); /* the same on both: past dkLen must stay */
+                ok[p] = c != NULL && EVP_KDF_derive(c, out[p], outlen, par);
+                EVP_KDF_CTX_free(c);
+            }
+            armsha_test_checks++;
+            if (!ok[0] || !ok[1] || memcmp(out[0], out[1], sizeof(out[0])) != 0)
+                fail("PBKDF2-HMAC-%s dkLen=%zu: default %s, armsha %s", digests[i], outlen,
+                     ok[0] ? "ok" : "refused", ok[1] ? (ok[0] ? "differs" : "ok") : "refused");
+        }
+    }
+    if (armsha_test_failures == before)
+        printf("ok: PBKDF2 of every digest at every output length 1 to 4 x hLen + 1 (3 "
+               "iterations) equals the default provider's, and writes nothing past it\n");
+}
+
 /* ---- refusals ------------------------------------------------------------------------ */
 
 /* The outcome of one scenario on one provider: the return value and the last error. */
@@ -484,6 +528,7 @@ int main(int argc, char **argv)
     test_param_lists();
     test_hmac_random(rounds);
     test_pbkdf2_random(rounds, max_iter);
+    test_pbkdf2_lengths();
     test_mac_refusals();
     test_kdf_refusals();
     for (int p = 0; p < 2; p++) {
