@@ -63,7 +63,7 @@ static int served_by(const OSSL_PROVIDER *prov, int config)
 }
 
 static int pbkdf2(OSSL_LIB_CTX *lib, const char *props, int config, const char *md,
-                  unsigned long iter, unsigned char out[32])
+                  unsigned long iter, unsigned char *out, size_t outlen)
 {
     EVP_KDF *kdf = EVP_KDF_fetch(lib, "PBKDF2", props);
     EVP_KDF_CTX *c = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
@@ -76,7 +76,7 @@ static int pbkdf2(OSSL_LIB_CTX *lib, const char *props, int config, const char *
         OSSL_PARAM_construct_end()
     };
     int ok = c != NULL && served_by(EVP_KDF_get0_provider(kdf), config)
-             && EVP_KDF_derive(c, out, 32, par);
+             && EVP_KDF_derive(c, out, outlen, par);
 
     EVP_KDF_CTX_free(c);
     EVP_KDF_free(kdf);
@@ -107,7 +107,7 @@ int main(int argc, char **argv)
     const char *props, *md = NULL;
     OSSL_LIB_CTX *lib, *ref;
     const char *ref_props;
-    unsigned char out[32], exp[32];
+    unsigned char out[64], exp[64];
     unsigned long n;
     int config, ok = 0;
     EVP_MAC *mac = NULL;
@@ -119,20 +119,23 @@ int main(int argc, char **argv)
         ;
     if (argc != 5 || strcmp(argv[1], "count") != 0 || config == 3) {
         fprintf(stderr, "usage: armsha-bench-mac count default|armsha-md|armsha "
-                        "pbkdf2-sha1|pbkdf2-sha256|pbkdf2-sha512|qmac-sha256|reuse-sha256 N\n");
+                        "pbkdf2-sha1|pbkdf2-sha256|pbkdf2-sha256-64|pbkdf2-sha512|qmac-sha256|reuse-sha256 N\n"
+                        "(pbkdf2-*: 32 bytes of output; pbkdf2-sha256-64: 64, two SHA-256 blocks)\n");
         return 2;
     }
     n = strtoul(argv[4], NULL, 10);
     if ((lib = make_ctx(config, &props)) == NULL || (ref = make_ctx(0, &ref_props)) == NULL)
         return !fail("cannot set up the library contexts (OPENSSL_MODULES: armsha.so's folder)");
     if (strncmp(argv[3], "pbkdf2-", 7) == 0) {
-        md = strcmp(argv[3], "pbkdf2-sha1") == 0     ? "SHA1"
-             : strcmp(argv[3], "pbkdf2-sha256") == 0 ? "SHA256"
-                                                     : "SHA512";
+        const size_t len = strcmp(argv[3], "pbkdf2-sha256-64") == 0 ? 64 : 32;
+
+        md = strcmp(argv[3], "pbkdf2-sha1") == 0       ? "SHA1"
+             : strncmp(argv[3], "pbkdf2-sha256", 13) == 0 ? "SHA256"
+                                                         : "SHA512";
         /* Checked at 2 iterations (the reference must not grow with N), then counted. */
-        ok = pbkdf2(ref, NULL, 0, md, 2, exp) && pbkdf2(lib, props, config, md, 2, out)
-             && memcmp(out, exp, 32) == 0 && pbkdf2(lib, props, config, md, 1 + n, out);
-        memcpy(exp, out, 32);
+        ok = pbkdf2(ref, NULL, 0, md, 2, exp, len) && pbkdf2(lib, props, config, md, 2, out, len)
+             && memcmp(out, exp, len) == 0 && pbkdf2(lib, props, config, md, 1 + n, out, len);
+        memcpy(exp, out, len);
     } else if (strcmp(argv[3], "qmac-sha256") == 0) {
         EVP_MAC *m = EVP_MAC_fetch(lib, "HMAC", props);
 

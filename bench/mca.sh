@@ -11,6 +11,7 @@
 # model for that CPU (printed, so the bound can be checked by hand).
 # Environment: CC (default aarch64-linux-gnu-gcc), MCA (default llvm-mca-16),
 # CPUS (default "neoverse-v1 neoverse-n2 cortex-a72"), KEEP=dir keeps the loops there.
+# The AArch32 two-lane rows come last, from bench/mca-arm32-lanes.sh (CC32, armhf).
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -340,3 +341,7 @@ for t in tools:
                 mcyc(dflt), mine / dflt))
     print()
 EOF
+
+# The AArch32 CE two-lane forms (armhf): their own script, the same method (it says how the
+# in-order cores are modelled there).
+MCA="$MCA" "$SRC/bench/mca-arm32-lanes.sh"
