@@ -67,14 +67,15 @@ report=$(echo "$disasm" | awk '
 echo "SHA and NEON instructions per function:"
 echo "$report"
 fails=0
-outside=$(echo "$report" | grep '^sha ' | grep -v -E '^sha <armsha_sha(1|256)_blocks_aarch32> ' || true)
+# The kernels: armsha_sha{1,256}_blocks_aarch32 and their two-lane forms, *_x2_aarch32.
+outside=$(echo "$report" | grep '^sha ' | grep -v -E '^sha <armsha_sha(1|256)_(blocks|x2)_aarch32> ' || true)
 if [ -n "$outside" ]; then
     echo "FAIL: SHA instructions outside the AArch32 SHA kernels:"
     echo "$outside"
     fails=1
 fi
 outside=$(echo "$report" | grep '^neon ' |
-    grep -v -E '^neon <armsha_sha(1|256)_blocks_aarch32> |^neon <(armsha_)?sha(1|256|512)(_blocks)?_neon> ' || true)
+    grep -v -E '^neon <armsha_sha(1|256)_(blocks|x2)_aarch32> |^neon <(armsha_)?sha(1|256|512)(_blocks)?_neon> ' || true)
 if [ -n "$outside" ]; then
     echo "FAIL: NEON instructions outside the kernels:"
     echo "$outside"
@@ -83,6 +84,8 @@ fi
 for k in sha1 sha256; do
     echo "$report" | grep -q "^sha <armsha_${k}_blocks_aarch32> " ||
         { echo "FAIL: no AArch32 SHA instruction in a $k kernel"; fails=1; }
+    echo "$report" | grep -q "^sha <armsha_${k}_x2_aarch32> " ||
+        { echo "FAIL: no AArch32 SHA instruction in the $k two-lane kernel"; fails=1; }
 done
 for k in "$@"; do
     echo "$report" | grep -q -E "^neon <(armsha_)?${k}(_blocks)?_neon> " ||
