@@ -17,6 +17,7 @@ rN -> xN; sha1c.32 q, q, q -> sha1c q, s, v.4s and so on), which is what an ARMv
 in either state through the same pipes. The same translation on the A57 is printed beside
 the AArch32 model's figure as a check of the translation.
 """
+import datetime
 import re
 import subprocess
 import sys
@@ -224,6 +225,10 @@ def main():
     tmp, tools = sys.argv[1], sys.argv[2:]
     specs = [l.strip().split("|") for l in sys.stdin if l.strip()]
     print("### PBKDF2 on two lanes, AArch32 CE (armhf): one call of the two-lane form against two blocks of its kernel\n")
+    ver = lambda t: re.search(r"LLVM version ([\d.]+)", subprocess.run([t, "--version"], capture_output=True,
+                                                                     text=True).stdout).group(1)
+    print("- date: %s; %s" % (datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+                              ", ".join("%s (LLVM %s)" % (t, ver(t)) for t in tools)))
     print("- armhf: src/arm32/*_ce{,_x2}.c compiled by arm-linux-gnueabihf-gcc with src/meson.build's flags (Thumb-2);"
           " two lanes: the call's straight-line body, one lane: the kernel's block loop; ratio = two lanes / (2 x one lane),"
           " pipe bound = the two-lane body's RThroughput / (2 x one lane), as in the arm64 table above")
