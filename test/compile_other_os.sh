@@ -56,7 +56,7 @@ fi
 clang --target=armv7-unknown-freebsd14-gnueabihf -nostdlibinc -isystem "$src/test/os-stubs" \
     $flags -DARMSHA_ARM32_KERNELS=1 -fsyntax-only "$src/src/cpu_features.c"
 echo "ok: armv7-unknown-freebsd14: cpu_features.c compiles and calls elf_aux_info(26"
-for k in sha1_ce sha256_ce; do
+for k in sha1_ce sha1_ce_x2 sha256_ce sha256_ce_x2; do
     clang --target=arm-linux-gnueabihf -ffreestanding $flags -march=armv8-a \
         -mfpu=crypto-neon-fp-armv8 -mfloat-abi=hard -fsyntax-only "$src/src/arm32/$k.c"
     echo "ok: arm-linux-gnueabihf (clang): src/arm32/$k.c"
