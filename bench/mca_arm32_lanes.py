@@ -10,8 +10,8 @@ does for arm64: cycles = (cycles of 400 iterations - cycles of 200) / 200.
 
 LLVM's ARM backend has one scheduling model that knows the AArch32 SHA instructions, the
 Cortex-A57 one (-mcpu=cortex-a72 gets it too); its Cortex-A53/A55 have none for AArch32 at
-all, nor does bench/inorder_a53.py model the SHA instructions (it times them as any 128-bit
-NEON operation). So the in-order rows run the same instructions in the same order through
+all, nor does bench/inorder_a53.py model the SHA instructions (no class of their own; in A32
+it does not even see SHA1C's read of its destination). So the in-order rows run the same instructions in the same order through
 the AArch64 models: each AArch32 instruction turned into its AArch64 equivalent (qN -> vN,
 rN -> xN; sha1c.32 q, q, q -> sha1c q, s, v.4s and so on), which is what an ARMv8 core runs
 in either state through the same pipes. The same translation on the A57 is printed beside
@@ -233,7 +233,7 @@ def main():
           " two lanes: the call's straight-line body, one lane: the kernel's block loop; ratio = two lanes / (2 x one lane),"
           " pipe bound = the two-lane body's RThroughput / (2 x one lane), as in the arm64 table above")
     print("- LLVM's ARM backend models the AArch32 SHA instructions on the Cortex-A57 alone (its A53/A55 have no AArch32 model,"
-          " bench/inorder_a53.py times SHA instructions as plain 128-bit NEON ops): the in-order rows are the same instructions"
+          " bench/inorder_a53.py does not model the SHA instructions): the in-order rows are the same instructions"
           " in the same order translated to AArch64 (bench/mca_arm32_lanes.py), the A57 row of the translation checks it"
           " against the AArch32 model\n")
     print("| two-lane form | model | " + " | ".join("%s one lane | two lanes | ratio | pipe bound" % t for t in tools) + " |")
