@@ -79,6 +79,13 @@ void armsha_core_read(armsha_core *c, const OSSL_CORE_HANDLE *handle, const OSSL
 const armsha_core *armsha_core_loaded(void);
 void armsha_core_set_loaded(const armsha_core *c);
 
+/* Whether c's allocator is the core's, not libc's (then the per-call paths that allocate can
+ * be chosen at load, digests.c). */
+static inline int armsha_core_allocates(const armsha_core *c)
+{
+    return c->malloc_fn != NULL;
+}
+
 /* Allocation through c (libc's when c is NULL or c's allocator is libc's). zalloc zeroes;
  * clear_free wipes n bytes first; free and clear_free take NULL. Inline: a digest context
  * is allocated and freed on every EVP_Digest. */

@@ -120,16 +120,24 @@ COLD static int refuse_state(const digest_ctx *ctx)
 
 /* ---- Shared digest functions ------------------------------------------------------- */
 
-static void *digest_newctx(const digest_desc *d, void *provctx)
+/* A context that could not be allocated (out of line: newctx runs on every EVP_Digest, and
+ * the raise's arguments would give it a stack frame). */
+COLD static void *refuse_alloc(const digest_desc *d, const armsha_provctx *pc)
+{
+    armsha_raise(pc, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a %.*s context", sizeof(digest_ctx),
+                 name_len(d), d->info->names);
+    return NULL;
+}
+
+/* Contexts come from libc's malloc and free, or (the _core dispatch tables) from the core's
+ * allocator. The tables are chosen at load (armsha_digest_algorithms): with a core whose
+ * allocator is libc's (core.c, the common case) the newctx and freectx of every EVP_Digest
+ * test nothing to find it. `ctx` is the new allocation (NULL: it failed). */
+static inline void *digest_newctx(const digest_desc *d, void *provctx, digest_ctx *ctx)
 {
     /* Not zeroed: init writes every field the hash reads. */
-    digest_ctx *ctx = armsha_malloc(provctx, sizeof(*ctx));
-
-    if (ctx == NULL) {
-        armsha_raise(provctx, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a %.*s context",
-                     sizeof(*ctx), name_len(d), d->info->names);
-        return NULL;
-    }
+    if (ctx == NULL)
+        return refuse_alloc(d, provctx);
     ctx->desc = d;
     ctx->prov = provctx;
     ctx->state = STATE_NEW;
@@ -243,7 +251,18 @@ static int digest_oneshot(const digest_desc *d, OSSL_FUNC_digest_update_fn *upda
     return ok;
 }
 
+/* freectx and dupctx with libc's allocator, and with the core's (see digest_newctx). */
 static void digest_freectx(void *vctx)
+{
+    digest_ctx *ctx = vctx;
+
+    if (ctx == NULL)
+        return;
+    ctx->desc->family->cleanse(ctx);
+    free(ctx);
+}
+
+static void digest_freectx_core(void *vctx)
 {
     digest_ctx *ctx = vctx;
 
@@ -253,19 +272,26 @@ static void digest_freectx(void *vctx)
     armsha_free(ctx->prov, ctx);
 }
 
-/* A copy keeps the state too: a finished context stays finished. */
-static void *digest_dupctx(void *vctx)
+/* A copy keeps the state too: a finished context stays finished. `out`: the new
+ * allocation (NULL: it failed). */
+static void *digest_dup_into(const digest_ctx *in, digest_ctx *out)
 {
-    const digest_ctx *in = vctx;
-    digest_ctx *out = armsha_malloc(in->prov, sizeof(*out));
-
-    if (out == NULL) {
-        armsha_raise(in->prov, ARMSHA_R_OUT_OF_MEMORY, "%zu bytes for a %.*s context",
-                     sizeof(*out), name_len(in->desc), in->desc->info->names);
-        return NULL;
-    }
+    if (out == NULL)
+        return refuse_alloc(in->desc, in->prov);
     *out = *in;
     return out;
+}
+
+static void *digest_dupctx(void *vctx)
+{
+    return digest_dup_into(vctx, malloc(sizeof(digest_ctx)));
+}
+
+static void *digest_dupctx_core(void *vctx)
+{
+    const digest_ctx *in = vctx;
+
+    return digest_dup_into(in, armsha_malloc(in->prov, sizeof(digest_ctx)));
 }
 
 #ifdef OSSL_FUNC_DIGEST_COPYCTX
@@ -579,7 +605,14 @@ DEFINE_FAMILY_SERIALIZE(sha512, ARMSHA_SHA512_STATE_SIZE)
     {                                                                                        \
         return fam##_final_sized(vctx, out, outl, outsz, size);                              \
     }                                                                                        \
-    static void *id##_newctx(void *provctx) { return digest_newctx(&id##_desc, provctx); }  \
+    static void *id##_newctx(void *provctx)                                                  \
+    {                                                                                        \
+        return digest_newctx(&id##_desc, provctx, malloc(sizeof(digest_ctx)));               \
+    }                                                                                        \
+    static void *id##_newctx_core(void *provctx)                                             \
+    {                                                                                        \
+        return digest_newctx(&id##_desc, provctx, armsha_malloc(provctx, sizeof(digest_ctx))); \
+    }                                                                                        \
     static int id##_get_params(OSSL_PARAM params[])                                          \
     {                                                                                        \
         return digest_get_params(&id##_desc, params);                                        \
@@ -590,14 +623,19 @@ DEFINE_FAMILY_SERIALIZE(sha512, ARMSHA_SHA512_STATE_SIZE)
         return digest_oneshot(&id##_desc, fam##_update, id##_final, provctx, in, inl, out,   \
                               outl, outsz);                                                  \
     }                                                                                        \
-    static const OSSL_DISPATCH id##_functions[] = {                                          \
-        { OSSL_FUNC_DIGEST_NEWCTX, (void (*)(void))id##_newctx },                            \
+    DIGEST_TABLE(id, fam, )                                                                  \
+    DIGEST_TABLE(id, fam, _core)
+
+/* An algorithm's dispatch table; alloc: empty (libc's malloc and free) or _core. */
+#define DIGEST_TABLE(id, fam, alloc)                                                         \
+    static const OSSL_DISPATCH id##_functions##alloc[] = {                                   \
+        { OSSL_FUNC_DIGEST_NEWCTX, (void (*)(void))id##_newctx##alloc },                     \
         { OSSL_FUNC_DIGEST_INIT, (void (*)(void))digest_init },                              \
         { OSSL_FUNC_DIGEST_UPDATE, (void (*)(void))fam##_update },                           \
         { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))id##_final },                              \
         { OSSL_FUNC_DIGEST_DIGEST, (void (*)(void))id##_digest },                            \
-        { OSSL_FUNC_DIGEST_FREECTX, (void (*)(void))digest_freectx },                        \
-        { OSSL_FUNC_DIGEST_DUPCTX, (void (*)(void))digest_dupctx },                          \
+        { OSSL_FUNC_DIGEST_FREECTX, (void (*)(void))digest_freectx##alloc },                 \
+        { OSSL_FUNC_DIGEST_DUPCTX, (void (*)(void))digest_dupctx##alloc },                   \
         COPYCTX_DISPATCH                                                                     \
         { OSSL_FUNC_DIGEST_GET_PARAMS, (void (*)(void))id##_get_params },                    \
         { OSSL_FUNC_DIGEST_GETTABLE_PARAMS, (void (*)(void))digest_gettable_params },        \
@@ -608,18 +646,24 @@ DEFINE_FAMILY_SERIALIZE(sha512, ARMSHA_SHA512_STATE_SIZE)
 ARMSHA_DIGESTS(DEFINE_DIGEST)
 
 #define DISPATCH_ENTRY(id, index, fam, size) [index] = id##_functions,
+#define DISPATCH_ENTRY_CORE(id, index, fam, size) [index] = id##_functions_core,
 
 static const OSSL_DISPATCH *const digest_dispatch[ARMSHA_NDIGESTS] = {
     ARMSHA_DIGESTS(DISPATCH_ENTRY)
 };
+static const OSSL_DISPATCH *const digest_dispatch_core[ARMSHA_NDIGESTS] = {
+    ARMSHA_DIGESTS(DISPATCH_ENTRY_CORE)
+};
 
-void armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1], unsigned families)
+void armsha_digest_algorithms(OSSL_ALGORITHM algs[ARMSHA_NDIGESTS + 1], unsigned families,
+                              int core_allocator)
 {
+    const OSSL_DISPATCH *const *tables = core_allocator ? digest_dispatch_core : digest_dispatch;
     size_t n = 0;
 
     for (size_t i = 0; i < ARMSHA_NDIGESTS; i++)
         if (families & armsha_digests[i].family)
             algs[n++] = (OSSL_ALGORITHM){armsha_digests[i].names, ARMSHA_PROPERTIES,
-                                         digest_dispatch[i], NULL};
+                                         tables[i], NULL};
     algs[n] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
 }

@@ -308,7 +308,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         tmp.offers &= ~ARMSHA_OFFER_MAC;
     if ((hand.kdf & ARMSHA_ALL) == ARMSHA_ALL)
         tmp.offers &= ~ARMSHA_OFFER_KDF;
-    armsha_digest_algorithms(tmp.digest_algorithms, served & ~hand.digest);
+    armsha_digest_algorithms(tmp.digest_algorithms, served & ~hand.digest,
+                             armsha_core_allocates(&tmp.core));
     cores_report(&tmp);
     armsha_offered_report(tmp.offered, sizeof(tmp.offered), tmp.digest_algorithms);
     if (portable_ok)
