@@ -9,8 +9,9 @@
 # missing; armsha.so and armsha-bench are (re)built in them, the TCG plugins into DIR/bench/.
 # Environment: ARMSHA_NOSHA_ENV, how armsha is told the core has no SHA instructions (default:
 # bench/nosha-env.sh's choice, ARMSHA_DISABLE=ce where the module knows it), MCA (default
-# "llvm-mca-16 llvm-mca-14"), KEEP=dir keeps the traced listings there. An armhf build is
-# skipped (no armhf rows) only when build-foreign/armhf is not unpacked.
+# "llvm-mca-16 llvm-mca-14"), KEEP=dir keeps the traced listings there, PLOT=FILE writes the
+# picture's no-SHA panel data there (NOSHA_PLOT of bench/mca-openssl.sh, which draws it). An
+# armhf build is skipped (no armhf rows) only when build-foreign/armhf is not unpacked.
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,4 +47,5 @@ if [ -f "$SRC/build-foreign/armhf/sysroot.txt" ]; then
     args+=(--armhf "$ARMHF" "$SRC/build-foreign/armhf" --plugins32 "$ARMHF/bench")
 fi
 for m in ${MCA:-llvm-mca-16 llvm-mca-14}; do args+=(--mca "$m"); done
+[ -z "${PLOT:-}" ] || args+=(--plot "$PLOT")
 python3 "$SRC/bench/mca_nosha.py" "${args[@]}"

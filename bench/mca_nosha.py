@@ -3,6 +3,7 @@
 
     mca_nosha.py --arm64 BUILD SYSROOT --armhf BUILD SYSROOT --plugins64 DIR --plugins32 DIR
                  --armsha-env "VAR=value ..." [--mca llvm-mca-16 --mca llvm-mca-14] [--keep DIR]
+                 [--plot FILE]
 
 Run by bench/mca-nosha.sh. For each digest, one block of the instructions each side executes
 in a 1 KiB `EVP_Digest` under qemu (bench/blocktrace.py: found by execution counts, the
@@ -14,7 +15,10 @@ for reference. Each block goes through llvm-mca (cortex-a53, cortex-a55, and cor
 the Cortex-A72 of a Pi 4; steady state (cycles of 2n blocks - cycles of n) / n) and through
 bench/inorder_a53.py. armhf: armsha's NEON kernels against OpenSSL's armv4 NEON code
 (`-cpu cortex-a8`: NEON, no SHA) on the in-order model only (llvm-mca has no in-order AArch32
-model). Markdown on stdout; nothing is printed that was not measured.
+model). Markdown on stdout; nothing is printed that was not measured. --plot: the
+picture's no-SHA panel (bench/mca-openssl.gp, drawn by bench/mca-openssl.sh), cycles a byte
+of the aarch64 table's cells against OpenSSL as dispatched, the first --mca and the in-order
+model.
 """
 import argparse
 import concurrent.futures
@@ -100,6 +104,7 @@ def main():
     ap.add_argument("--mca", action="append", default=[])
     ap.add_argument("--keep", required=True)
     ap.add_argument("--label", default="")
+    ap.add_argument("--plot", help="write the picture's no-SHA panel data to this file")
     a = ap.parse_args()
     mcas = a.mca or ["llvm-mca-16", "llvm-mca-14"]
     armsha_env = a.armsha_env.split()
@@ -162,10 +167,12 @@ def main():
     for cpu, title in MCA_CPUS:
         for m in mcas:
             rows.append(("%s, %s" % (title, m), (m, cpu), cpu))
-    for title, how, _ in rows:
+    plot = []
+    for title, how, cpu in rows:
         cells = []
         for alg in ALGS:
             cells.append(ratio_cell(cyc[("a64", "armsha", alg) + how], cyc[("a64", "openssl", alg) + how]))
+            plot.append((alg, how, cpu, cyc[("a64", "armsha", alg) + how], cyc[("a64", "openssl", alg) + how]))
             if alg == "SHA2-256":
                 cells.append(ratio_cell(cyc[("a64", "armsha", alg) + how], cyc[("a64", "openssl-int", alg) + how]))
         print("| %s | %s |" % (title, " | ".join(cells)))
@@ -184,6 +191,9 @@ def main():
                 ratio_cell(cyc[("a32", "armsha", alg, "model", spec)], cyc[("a32", "openssl", alg, "model", spec)])
                 for alg in ALGS)))
         print()
+
+    if a.plot:
+        write_plot_data(a.plot, plot, mcas[0])
 
     print("### Targets (issue 21), armsha / OpenSSL as dispatched\n")
     print("| target | figures | status |")
@@ -214,6 +224,22 @@ def main():
         m, g = cyc[("a64", side, alg, "model", "")], cyc[("a64", side, alg, "model", "gccfwd")]
         print("| %s integer | %s | %s (%+.1f %%) | %s (%+.1f %%) |" % (
             NAMES[alg], fmt(pub), fmt(m), 100 * (m / pub - 1), fmt(g), 100 * (g / pub - 1)))
+
+
+def write_plot_data(path, cells, mca_bin):
+    """Cycles a byte for bench/mca-openssl.gp's no-SHA panel: one gnuplot data block, digest
+    by digest, the in-order A53 model (no GCC forwarding) and mca_bin's rows of the table."""
+    block = {"SHA1": 64, "SHA2-256": 64, "SHA2-512": 128}
+    short = {None: "A53 model", "cortex-a53": "A53", "cortex-a55": "A55", "cortex-a57": "A72 (A57)"}
+    with open(path, "w") as f:
+        f.write("# no SHA instructions, %s and the in-order model: label armsha_cycles_per_byte"
+                " openssl_cycles_per_byte\n" % mca_bin)
+        for alg in ALGS:
+            for a, how, cpu, mine, theirs in cells:
+                if a != alg or how not in (("model", ""), (mca_bin, cpu)):
+                    continue
+                label = "%s %s" % (NAMES[alg], short.get(cpu, cpu))
+                f.write('"%s" %.3f %.3f\n' % (label, mine / block[alg], theirs / block[alg]))
 
 
 if __name__ == "__main__":

@@ -33,18 +33,19 @@ if [ -f "$SRC/build-foreign/armhf/sysroot.txt" ]; then
 fi
 echo "update-results: llvm-mca ..." >&2
 "$SRC/bench/mca.sh" >"$OUT/mca"
+# Cores without SHA instructions (issue 21): one traced block a side, llvm-mca and the
+# in-order A53 model (the armhf rows when build-foreign/armhf is unpacked); first, for the
+# picture's no-SHA panel.
+echo "update-results: cycles a block without SHA instructions ..." >&2
+PLOT="$OUT/mca-nosha.plot" "$SRC/bench/mca-nosha.sh" "$ARM" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/mca-nosha"
+names="$names mca-nosha"
 # armsha's kernels against OpenSSL's shipped loops on every model (the same two builds; it
-# needs both, so only where the armhf one was set up above).
+# needs both, so only where the armhf one was set up above), and bench/mca-openssl.svg.
 if [ -f "${ARMHF:-$SRC/build-bench-armhf}/build.ninja" ]; then
     echo "update-results: llvm-mca against OpenSSL's loops ..." >&2
-    "$SRC/bench/mca-openssl.sh" "$ARM" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/mca-openssl"
+    NOSHA_PLOT="$OUT/mca-nosha.plot" "$SRC/bench/mca-openssl.sh" "$ARM" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/mca-openssl"
     names="$names mca-openssl"
 fi
-# Cores without SHA instructions (issue 21): one traced block a side, llvm-mca and the
-# in-order A53 model (the armhf rows when build-foreign/armhf is unpacked).
-echo "update-results: cycles a block without SHA instructions ..." >&2
-"$SRC/bench/mca-nosha.sh" "$ARM" "${ARMHF:-$SRC/build-bench-armhf}" >"$OUT/mca-nosha"
-names="$names mca-nosha"
 echo "update-results: native throughput ..." >&2
 [ -f "$NATIVE/build.ninja" ] || meson setup "$NATIVE" "$SRC" >&2
 ninja -C "$NATIVE" armsha.so bench/armsha-bench >&2
