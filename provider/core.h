@@ -86,22 +86,23 @@ static inline int armsha_core_allocates(const armsha_core *c)
     return c->malloc_fn != NULL;
 }
 
-/* Allocation through c (libc's when c is NULL or c's allocator is libc's). zalloc zeroes;
- * clear_free wipes n bytes first; free and clear_free take NULL. Inline: a digest context
- * is allocated and freed on every EVP_Digest. */
+/* Allocation through c (libc's when c's allocator is libc's). c is never NULL: every
+ * caller has a provider context, and a test for it would run on every allocation (a MAC
+ * context's on every EVP_Q_mac). zalloc zeroes; clear_free wipes n bytes first; free and
+ * clear_free take NULL. */
 static inline void *armsha_core_malloc(const armsha_core *c, size_t n, const char *file, int line)
 {
-    return c != NULL && c->malloc_fn != NULL ? c->malloc_fn(n, file, line) : malloc(n);
+    return c->malloc_fn != NULL ? c->malloc_fn(n, file, line) : malloc(n);
 }
 
 static inline void *armsha_core_zalloc(const armsha_core *c, size_t n, const char *file, int line)
 {
-    return c != NULL && c->zalloc_fn != NULL ? c->zalloc_fn(n, file, line) : calloc(1, n);
+    return c->zalloc_fn != NULL ? c->zalloc_fn(n, file, line) : calloc(1, n);
 }
 
 static inline void armsha_core_free(const armsha_core *c, void *p, const char *file, int line)
 {
-    if (c != NULL && c->free_fn != NULL)
+    if (c->free_fn != NULL)
         c->free_fn(p, file, line);
     else
         free(p);
@@ -112,7 +113,7 @@ static inline void armsha_core_clear_free(const armsha_core *c, void *p, size_t 
 {
     if (p == NULL)
         return;
-    if (c != NULL && c->clear_free_fn != NULL) {
+    if (c->clear_free_fn != NULL) {
         c->clear_free_fn(p, n, file, line);
     } else {
         OPENSSL_cleanse(p, n);
