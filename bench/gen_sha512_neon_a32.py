@@ -29,6 +29,7 @@ import a64_order  # noqa: E402
 
 POOL = list(range(24, 32))       # the temporaries' registers
 STATE = list(range(16, 24))      # a..h of round 0
+KW = int(os.environ.get("KW", "2"))  # constants a load: 1 or 2 (4: too few registers)
 FAKE = 64                        # virtual registers are rendered as d64 and up for the model
 
 
@@ -58,7 +59,7 @@ def q(loc):
 def render_loc(loc, base_of):
     if loc[0] == "p":
         return loc[1]
-    return base_of(loc[1])
+    return base_of(loc[1]) + (loc[2] if len(loc) > 2 else 0)
 
 
 def render(insn, base_of, macro=False):
@@ -168,9 +169,17 @@ def body(first):
     kw = [None] * 17
 
     def load_kw(i):
-        kw[i] = d(p.vreg(1))
-        p.emit("vld1.64 {0}, [%[k]:64]!", ("l", kw[i][1], 1))
-        p.emit("vadd.i64 {0}, {1}, {2}", kw[i], kw[i], d(P(i)))
+        if KW == 1:
+            kw[i] = d(p.vreg(1))
+            p.emit("vld1.64 {0}, [%[k]:64]!", ("l", kw[i][1], 1))
+            p.emit("vadd.i64 {0}, {1}, {2}", kw[i], kw[i], d(P(i)))
+        elif i % KW == 0:
+            g = p.vreg(KW)
+            for m in range(KW):
+                kw[i + m] = d(("v", g[1], m))
+            p.emit("vld1.64 {0}, [%[k]:128]!", ("l", g, KW))
+            for m in range(0, KW, 2):
+                p.emit("vadd.i64 {0}, {1}, {2}", q(("v", g[1], m)), q(("v", g[1], m)), q(P(i + m)))
 
     if first:
         for j in range(4):
@@ -185,7 +194,8 @@ def body(first):
             j = (i + 1) // 2
             if (i + 1) % 2 == 0 and not first:
                 sched(p, j)
-            load_kw(i + 1)
+            if (i + 1) % KW == 0 or KW == 1:
+                load_kw(i + 1)
         round_(p, i, kw[i], kw[i + 1] if i + 1 < 16 else None, i > 0)
     return p
 
@@ -193,7 +203,7 @@ def body(first):
 # ---- ordering and register assignment ---------------------------------------------------
 
 def fake_base(g):
-    return FAKE + 2 * g
+    return FAKE + 4 * g
 
 
 def allocate(p):
@@ -218,9 +228,10 @@ def allocate(p):
                 r = min(free, key=lambda r: (since[r], (r ^ 1) in free, r))
                 regs = [r]
             else:
-                r = min((r for r in POOL[::2] if r in free and r + 1 in free),
-                        key=lambda r: (max(since[r], since[r + 1]), r))
-                regs = [r, r + 1]
+                z = p.groups[g]
+                r = min((r for r in POOL[::z] if all(r + m in free for m in range(z))),
+                        key=lambda r: (max(since[r + m] for m in range(z)), r))
+                regs = list(range(r, r + z))
             base[g] = r
             free -= set(regs)
         for g in gs:
@@ -277,7 +288,7 @@ def order(p, window):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--listing")
-    ap.add_argument("--window", type=int, default=int(os.environ.get("WINDOW", "60")))
+    ap.add_argument("--window", type=int, default=int(os.environ.get("WINDOW", "10")))
     a = ap.parse_args()
     b0 = order(body(True), a.window)
     b1 = order(body(False), a.window)
