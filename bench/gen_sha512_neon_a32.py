@@ -206,15 +206,26 @@ def fake_base(g):
     return FAKE + 4 * g
 
 
+def parts(o):
+    """(vreg group, part) pairs an operand names."""
+    loc = o[1]
+    if loc[0] != "v":
+        return []
+    k = loc[2] if len(loc) > 2 else 0
+    n = 2 if o[0] == "q" else o[2] if o[0] == "l" else 1
+    return [(loc[1], k + m) for m in range(n)]
+
+
 def allocate(p):
     """The temporaries' registers, in program order: each new one takes the register of the
     pool free the longest (a q temporary the pair free the longest), so that a register's
-    next use lies as far behind its last as it can, which leaves the scheduler room."""
+    next use lies as far behind its last as it can, which leaves the scheduler room. A
+    register is free after the last instruction that names it (a pair's halves apart)."""
     last = {}
     for k, (fmt, ops) in enumerate(p.insns):
         for o in ops:
-            if o[1][0] == "v":
-                last[o[1][1]] = k
+            for gp in parts(o):
+                last[gp] = k
     since = {r: -1 for r in POOL}      # program index a register became free
     free = set(POOL)
     base = {}
@@ -224,7 +235,7 @@ def allocate(p):
             if g in base:
                 continue
             if p.groups[g] == 1:
-                # a free register whose partner is taken first, so pairs stay whole
+                # the least recently freed; of those, one whose partner is taken
                 r = min(free, key=lambda r: (since[r], (r ^ 1) in free, r))
                 regs = [r]
             else:
@@ -234,11 +245,11 @@ def allocate(p):
                 regs = list(range(r, r + z))
             base[g] = r
             free -= set(regs)
-        for g in gs:
-            if last[g] == k:
-                for r in range(base[g], base[g] + p.groups[g]):
-                    free.add(r)
-                    since[r] = k
+        for gp in sorted(set(gp for o in ops for gp in parts(o))):
+            if last[gp] == k:
+                r = base[gp[0]] + gp[1]
+                free.add(r)
+                since[r] = k
     return base
 
 
