@@ -11,9 +11,13 @@ an instruction ready only when its new temporaries find free registers. Every re
 dependence of the program order is kept (read after write, write after read, write after
 write), so any order it picks computes the same digest; the tests check the result anyway.
 
-Run from the repository: python3 bench/gen_sha512_neon_a32.py [--listing FILE]
+Run from the repository: python3 bench/gen_sha512_neon_a32.py [--listing FILE] [--window N]
 (--listing writes one block of executed instructions, little-endian, for
-bench/inorder_a53.py). Deterministic: the same script writes the same file.
+bench/inorder_a53.py; --window: how far ahead of the oldest instruction not yet placed the
+scheduler may take one, default 10). Environment KW=1 or 2 (default): constants a load.
+Deterministic: the same script writes the same file. The settings are the ones that keep
+llvm-mca's Cortex-A57 and Swift figures at or under the previous kernel's
+(bench/RESULTS.md, "32-bit ARM kernel code choices", has the others' figures).
 """
 import argparse
 import os
@@ -30,7 +34,6 @@ import a64_order  # noqa: E402
 POOL = list(range(24, 32))       # the temporaries' registers
 STATE = list(range(16, 24))      # a..h of round 0
 KW = int(os.environ.get("KW", "2"))  # constants a load: 1 or 2 (4: too few registers)
-FAKE = 64                        # virtual registers are rendered as d64 and up for the model
 
 
 class Prog:
@@ -38,7 +41,7 @@ class Prog:
 
     def __init__(self):
         self.insns = []     # (fmt, [operand]); operand: ("d"|"q", loc) or ("l", loc, n)
-        self.groups = []    # vreg group sizes (1 or 2 d registers)
+        self.groups = []    # virtual register groups' sizes (1 or 2 d registers)
 
     def vreg(self, size):
         self.groups.append(size)
@@ -62,7 +65,7 @@ def render_loc(loc, base_of):
     return base_of(loc[1]) + (loc[2] if len(loc) > 2 else 0)
 
 
-def render(insn, base_of, macro=False):
+def render(insn, base_of):
     fmt, ops = insn
     vals = []
     for o in ops:
@@ -82,12 +85,6 @@ def P(n):
 
 
 # ---- the SHA-512 program ---------------------------------------------------------------
-
-def rot(p, dst, src, r):
-    """dst = src rotated right by r: a shift right, then a shift left and insert."""
-    p.emit("vshr.u64 {0}, {1}, #%d" % r, dst, src)
-    p.emit("vsli.64 {0}, {1}, #%d" % (64 - r), dst, src)
-
 
 def big_sigma(p, acc, x, rs):
     """acc = ROTR(x, rs[0]) ^ ROTR(x, rs[1]) ^ ROTR(x, rs[2]); acc a d operand."""
@@ -164,7 +161,8 @@ def sched(p, j):
 
 def body(first):
     """Sixteen rounds: the first body loads and byte-swaps the data, the others extend the
-    schedule. K + W one word at a time (vld1.64 of one d register and a 64-bit add)."""
+    schedule. K + W KW rounds a load (vld1.64), then one add a pair of rounds (one a round
+    for KW=1)."""
     p = Prog()
     kw = [None] * 17
 
@@ -201,10 +199,6 @@ def body(first):
 
 
 # ---- ordering and register assignment ---------------------------------------------------
-
-def fake_base(g):
-    return FAKE + 4 * g
-
 
 def parts(o):
     """(vreg group, part) pairs an operand names."""

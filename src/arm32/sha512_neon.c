@@ -17,9 +17,9 @@
  *   q0-q7    d0-d15    W: q(j mod 8) holds the message words W[2j], W[2j+1]
  *   d16-d23            a..h; a round renames them instead of moving them (eight rounds
  *                      bring the names back)
- *   d24-d31            temporaries, assigned by the generator: K[i] + W[i] (one
- *                      vld1.64 of K[i] and one 64-bit add a round), the rotations'
- *                      halves, Maj, Ch; q12-q15 for the message schedule
+ *   d24-d31            temporaries, assigned by the generator: K + W of two rounds
+ *                      (one vld1.64 of two constants, one 128-bit add), the rotations'
+ *                      halves, Maj, Ch; q pairs of them for the message schedule
  *   %[k] the constants, %[data] the input, %[st] the state, %[n] blocks left,
  *   %[i] the iterations of sixteen rounds left
  *
