@@ -11,10 +11,14 @@ an instruction ready only when its new temporaries find free registers. Every re
 dependence of the program order is kept (read after write, write after read, write after
 write), so any order it picks computes the same digest; the tests check the result anyway.
 
-Run from the repository: python3 bench/gen_sha512_neon_a32.py [--listing FILE] [--window N]
-(--listing writes one block of executed instructions, little-endian, for
-bench/inorder_a53.py; --window: how far ahead of the oldest instruction not yet placed the
-scheduler may take one, default 10). Environment KW=1 or 2 (default): constants a load.
+Run from the repository:
+
+    python3 bench/gen_sha512_neon_a32.py [--check] [--listing FILE] [--window N] [--kw 1|2]
+
+--check only compares the file with what it would write (the bench suite's
+generated-sha512-neon-arm32 test); --listing writes one block of executed instructions,
+little-endian, for bench/inorder_a53.py; --window: how far ahead of the oldest instruction
+not yet placed the scheduler may take one (default 10); --kw: constants a load (default 2).
 Deterministic: the same script writes the same file. The settings are the ones that keep
 llvm-mca's Cortex-A57 and Swift figures at or under the previous kernel's
 (bench/RESULTS.md, "32-bit ARM kernel code choices", has the others' figures).
@@ -33,7 +37,7 @@ import a64_order  # noqa: E402
 
 POOL = list(range(24, 32))       # the temporaries' registers
 STATE = list(range(16, 24))      # a..h of round 0
-KW = int(os.environ.get("KW", "2"))  # constants a load: 1 or 2 (4: too few registers)
+KW = 2                           # constants a load: 1 or 2 (4: too few registers); --kw
 
 
 class Prog:
@@ -293,8 +297,13 @@ def order(p, window):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--listing")
-    ap.add_argument("--window", type=int, default=int(os.environ.get("WINDOW", "10")))
+    ap.add_argument("--window", type=int, default=10)
+    ap.add_argument("--kw", type=int, choices=[1, 2], default=2)
+    ap.add_argument("--check", action="store_true",
+                    help="only compare src/arm32/sha512_neon.c with what would be written")
     a = ap.parse_args()
+    global KW
+    KW = a.kw
     b0 = order(body(True), a.window)
     b1 = order(body(False), a.window)
     if a.listing:
@@ -313,7 +322,13 @@ def main():
     tmpl = open(os.path.join(HERE, "sha512_neon_a32.c.in")).read()
     out = (tmpl.replace("@BODY0@\n", "".join(cl(t) for t in b0))
            .replace("@BODY@\n", "".join(cl(t) for t in b1)))
-    open(os.path.join(ROOT, "src", "arm32", "sha512_neon.c"), "w").write(out)
+    dest = os.path.join(ROOT, "src", "arm32", "sha512_neon.c")
+    if a.check:  # the suite's test: the committed file is what this writes
+        if open(dest).read() != out:
+            sys.exit("%s differs from what bench/gen_sha512_neon_a32.py writes" % dest)
+        print("%s: as generated" % dest)
+        return
+    open(dest, "w").write(out)
     print("src/arm32/sha512_neon.c: %d + 4 x %d instructions in the rounds" % (len(b0), len(b1)))
 
 
