@@ -57,6 +57,7 @@ const armsha_lane_kernel armsha_lane_kernel_list[] = {
 #if defined(ARMSHA_ARM64_KERNELS)
     LANES("armv8-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, 2, 1, armsha_sha1_x2_armv8),
     LANES("armv8-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, 2, 1, armsha_sha256_x2_armv8),
+    LANES("armv8-ce", ARMSHA_SHA512, sha512, ARMSHA_CPU_SHA512, 2, 1, armsha_sha512_x2_armv8),
 #endif
 #if defined(ARMSHA_ARM32_KERNELS)
     LANES("aarch32-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, 2, 1, armsha_sha1_x2_aarch32),

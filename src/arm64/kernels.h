@@ -17,6 +17,8 @@ armsha_sha256_blocks_fn armsha_sha256_blocks_armv8;
 armsha_sha256_x2_fn armsha_sha256_x2_armv8;
 /* Need FEAT_SHA512 (HWCAP_SHA512); serves SHA-384, SHA-512/224 and SHA-512/256 as well. */
 armsha_sha512_blocks_fn armsha_sha512_blocks_armv8;
+/* Its two-lane form (armsha_sha512_x2_fn, sha512_ce_x2.c), for PBKDF2. */
+armsha_sha512_x2_fn armsha_sha512_x2_armv8;
 /* Need ASIMD (HWCAP_ASIMD) and nothing more: SHA-256 and SHA-224 on cores without the SHA
  * instructions (src/arm64/sha256_neon.c). */
 armsha_sha256_blocks_fn armsha_sha256_blocks_neon;

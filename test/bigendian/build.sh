@@ -17,7 +17,8 @@ ARM64_KERNELS="src/arm64/sha1_ce.c:-march=armv8-a+crypto
                src/arm64/sha1_ce_x2.c:-march=armv8-a+crypto
                src/arm64/sha256_ce.c:-march=armv8-a+crypto
                src/arm64/sha256_ce_x2.c:-march=armv8-a+crypto
-               src/arm64/sha512_ce.c:-march=armv8.2-a+sha3"
+               src/arm64/sha512_ce.c:-march=armv8.2-a+sha3
+               src/arm64/sha512_ce_x2.c:-march=armv8.2-a+sha3"
 # The kernels for cores without the SHA instructions (src/meson.build's
 # arm64_nosha_kernels): file names in src/arm64/, each built for ARMv8.0 and defining
 # ARMSHA_HAVE_ARM64_<NAME> for kernel_list.c.
