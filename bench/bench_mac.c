@@ -107,7 +107,7 @@ int main(int argc, char **argv)
     const char *props, *md = NULL;
     OSSL_LIB_CTX *lib, *ref;
     const char *ref_props;
-    unsigned char out[64], exp[64];
+    unsigned char out[128], exp[128];
     unsigned long n;
     int config, ok = 0;
     EVP_MAC *mac = NULL;
@@ -119,15 +119,18 @@ int main(int argc, char **argv)
         ;
     if (argc != 5 || strcmp(argv[1], "count") != 0 || config == 3) {
         fprintf(stderr, "usage: armsha-bench-mac count default|armsha-md|armsha "
-                        "pbkdf2-sha1|pbkdf2-sha256|pbkdf2-sha256-64|pbkdf2-sha512|qmac-sha256|reuse-sha256 N\n"
-                        "(pbkdf2-*: 32 bytes of output; pbkdf2-sha256-64: 64, two SHA-256 blocks)\n");
+                        "pbkdf2-sha1|pbkdf2-sha256|pbkdf2-sha256-64|pbkdf2-sha512|pbkdf2-sha512-128|qmac-sha256|"
+                        "reuse-sha256 N\n(pbkdf2-*: 32 bytes of output; pbkdf2-sha256-64: 64, two SHA-256 "
+                        "blocks; pbkdf2-sha512-128: 128, two SHA-512 blocks)\n");
         return 2;
     }
     n = strtoul(argv[4], NULL, 10);
     if ((lib = make_ctx(config, &props)) == NULL || (ref = make_ctx(0, &ref_props)) == NULL)
         return !fail("cannot set up the library contexts (OPENSSL_MODULES: armsha.so's folder)");
     if (strncmp(argv[3], "pbkdf2-", 7) == 0) {
-        const size_t len = strcmp(argv[3], "pbkdf2-sha256-64") == 0 ? 64 : 32;
+        const size_t len = strcmp(argv[3], "pbkdf2-sha256-64") == 0    ? 64
+                           : strcmp(argv[3], "pbkdf2-sha512-128") == 0 ? 128
+                                                                       : 32;
 
         md = strcmp(argv[3], "pbkdf2-sha1") == 0       ? "SHA1"
              : strncmp(argv[3], "pbkdf2-sha256", 13) == 0 ? "SHA256"
