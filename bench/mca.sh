@@ -10,7 +10,9 @@
 # bound from the SHA*H/H2 dependence chains, with the latencies of llvm's scheduling
 # model for that CPU (printed, so the bound can be checked by hand).
 # Environment: CC (default aarch64-linux-gnu-gcc), MCA (default llvm-mca-16),
-# CPUS (default "neoverse-v1 neoverse-n2 cortex-a72"), KEEP=dir keeps the loops there.
+# CPUS (default "neoverse-v1 neoverse-n2 cortex-a72"), LANE_CPUS (the models the CE lane
+# rows run on, default one CPU of each model the CE table of bench/mca-openssl.sh lists, and
+# N1/V1 by name), KEEP=dir keeps the loops there.
 # The AArch32 two-lane rows come last, from bench/mca-arm32-lanes.sh (CC32, armhf).
 set -euo pipefail
 
@@ -60,6 +62,8 @@ for file in "$SRC"/src/arm64/*_ce_x[0-9]*.c "$SRC"/bench/*_portable_x[0-9]*.c; d
     LANES+=("$name|${file#"$SRC"/}|$flags|$fn|$one")
 done
 export LANE_SPEC="${LANES[*]}" MCA_OTHER=${MCA_OTHER:-llvm-mca-14}
+export LANE_CPUS=${LANE_CPUS:-"cortex-a53 cortex-a55 cortex-a72 neoverse-n1 neoverse-n2 neoverse-v1 cyclone a64fx
+    ampere1 exynos-m3 exynos-m4 exynos-m5 kryo falkor thunderx thunderx2t99 thunderx3t110 tsv110"}
 # The default provider's loops for the derivations: cut from Debian's arm64 libcrypto.so.3
 # (scripts/foreign.sh unpacks it) by bench/mca_openssl.py, as bench/mca-openssl.sh does.
 export LIBCRYPTO_ARM64=${LIBCRYPTO_ARM64:-$SRC/build-foreign/arm64/usr/lib/aarch64-linux-gnu/libcrypto.so.3}
@@ -96,9 +100,16 @@ def loop_body(path, fn):
     return best
 
 
+class Unmodelled(Exception):
+    """The CPU's scheduling model does not know an instruction of the input (Falkor:
+    SHA512H): llvm-mca refuses it."""
+
+
 def mca_run(asm, cpu, iters, extra=(), tool=None):
     r = subprocess.run([tool or mca, "-mtriple=aarch64-linux-gnu", "-mcpu=" + cpu, "-mattr=" + MATTR,
                         "-iterations=%d" % iters, *extra], input=asm, capture_output=True, text=True)
+    if r.returncode != 0 and "unsupported instruction" in r.stderr:
+        raise Unmodelled(cpu)
     if r.returncode != 0:
         raise SystemExit("llvm-mca failed on %s: %s" % (cpu, r.stderr[:500]))
     return r.stdout
@@ -240,9 +251,20 @@ def lane_count(name):
 print("### PBKDF2 on several lanes: one call of the multi-lane form against as many blocks of its kernel\n")
 print("- N lanes (the form's name ends in _xN): the straight-line body of one call (a block of each lane, with the loads and stores of every state) repeated, (cycles of 400 - cycles of 200) / 200; one lane: cycles/block of the kernel's loop above")
 print("- ratio = N lanes / (N x one lane): one iteration of every chain against N one-lane iterations (issue 22: <= 0.60 out of order, <= 0.70 on Cortex-A53/A55)")
-print("- pipe bound = the multi-lane body's RThroughput (llvm-mca's resource bound, no dependences) / (N x one lane): no schedule of these instructions goes below it on that model\n")
-print("| multi-lane form | CPU | " + " | ".join("%s one lane | N lanes | ratio | pipe bound" % t for t in tools) + " |")
-print("|---|---|" + "---:|" * (4 * len(tools)))
+print("- pipe bound = the multi-lane body's RThroughput (llvm-mca's resource bound, no dependences) / (N x one lane): no schedule of these instructions goes below it on that model")
+print("- busiest pipe = the most loaded unit's cycles in llvm-mca's resource pressure per iteration of the multi-lane body / (N x one lane): where a model gives an instruction class a pipe that another class shares as one of a group (the Neoverse N2 and Ampere1 models: SHA512* on one vector pipe alone, V0 or X, ADD/EXT on either of two), RThroughput counts the two apart and understates the load; this column is what the pipes carry as llvm-mca assigned them")
+print("- the CE forms on every model the CE table lists (LANE_CPUS; in-order: cortex-a53, cortex-a55, thunderx), the portable ones on %s; \"not modelled\": that llvm-mca's model of the CPU refuses an instruction of the kernel (Falkor: SHA512H), as in the CE table\n" % ", ".join(cpus))
+lane_cpus = os.environ.get("LANE_CPUS", "").split() or cpus
+
+
+def busiest(asm, cpu, tool):
+    out = mca_run(asm, cpu, 100, tool=tool)
+    row = re.search(r"^Resource pressure per iteration:\n.*\n(.*)$", out, re.M).group(1)
+    return max(float(v) for v in row.split() if v != "-")
+
+
+print("| multi-lane form | CPU | " + " | ".join("%s one lane | N lanes | ratio | pipe bound | busiest pipe" % t for t in tools) + " |")
+print("|---|---|" + "---:|" * (5 * len(tools)))
 lane_body = {}
 for name, path, flags, fn, one in lanes:
     body = "\n".join(straight_body("%s/%s.s" % (tmp, name), fn)) + "\n"
@@ -250,12 +272,16 @@ for name, path, flags, fn, one in lanes:
     with open("%s/%s.body.s" % (tmp, name), "w") as f:
         f.write(body)
     n = lane_count(name)
-    for cpu in cpus:
+    for cpu in (lane_cpus if "_ce_" in name else cpus):
         cells = []
         for t in tools:
-            c1, _ = per_block("\n".join(bodies[one]) + "\n", cpu, tool=t)
-            c2, r2 = per_block(body, cpu, tool=t)
-            cells.append("%.1f | %.1f | %.3f | %.3f" % (c1, c2, c2 / (n * c1), r2 / (n * c1)))
+            try:
+                c1, _ = per_block("\n".join(bodies[one]) + "\n", cpu, tool=t)
+                c2, r2 = per_block(body, cpu, tool=t)
+                cells.append("%.1f | %.1f | %.3f | %.3f | %.3f" % (c1, c2, c2 / (n * c1), r2 / (n * c1),
+                                                               busiest(body, cpu, t) / (n * c1)))
+            except Unmodelled:
+                cells.append("not modelled | | | |")
         print("| %s | %s | %s |" % (name, cpu, " | ".join(cells)))
 print()
 
@@ -290,7 +316,7 @@ DERIVS = [("WPA2 PSK: PBKDF2-HMAC-SHA1, 4096 it, 32 bytes", "sha1", 2, 4096),
           ("LUKS1 keyslot (aes-xts-plain64, 512-bit key): PBKDF2-HMAC-SHA256, 64 bytes, per 1000 it", "sha256", 2, 1000),
           ("LUKS1 keyslot (aes-xts-plain64, 512-bit key): PBKDF2-HMAC-SHA1, 64 bytes, per 1000 it", "sha1", 4, 1000)]
 if "sha512" in ce_lanes:
-    DERIVS.append(("PBKDF2-HMAC-SHA512, 128 bytes, per 1000 it (SHA-512 instructions: none of these cores has them, a hypothetical)", "sha512", 2, 1000))
+    DERIVS.append(("PBKDF2-HMAC-SHA512, 128 bytes, per 1000 it (the A53, A72 and N1 have no SHA-512 instructions: a hypothetical there)", "sha512", 2, 1000))
 cache = {}
 
 
