@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""An experiment, not a kernel of the module: writes src/arm64/sha512_neon.c, a SHA-512
-kernel for AArch64 cores without the SHA instructions (rounds in the core registers, the
-schedule on ASIMD), which src/meson.build does not list. It is correct (little-endian,
-against the portable C under qemu-aarch64) but meets the issue's targets on only one of
-the two A53 models at a time: ordered for the calibrated model alone (WEIGHT 0) it takes
-1164 cycles a block there (OpenSSL 1246) and 2750 under llvm-mca-16's A53 (OpenSSL 1512);
-ordered for both (WEIGHT 1.2), 1462 and 1713. llvm-mca's in-order models write results
-back in program order, so each ALU op after a NEON op waits 3 cycles; with 690 NEON ops a
-block beside 1560 integer ones no order gets under about 1470 cycles there
-(bench/RESULTS.md, "Kernels without the SHA instructions").
+"""Writes src/arm64/sha512_neon.c, sha512=neon: a SHA-512 kernel for AArch64 cores without
+the SHA-512 instructions (rounds in the core registers, the schedule on ASIMD), chosen on
+the out-of-order cores of LLVM's Cortex-A57 model (A72: Raspberry Pi 4; A76, Neoverse N1;
+src/kernel_list.c). Ordered for the calibrated in-order A53 model alone (WEIGHT 0, the
+default) it takes 872 cycles a block on llvm-mca's A57 model (OpenSSL 933), 880 in program
+order, 888 ordered for both in-order models (WEIGHT 1.2): on that model order matters
+little and the in-order one's is the best found. On in-order cores sha512=a64 stays: this
+kernel meets the targets on only one of the two A53 models at a time (1164 cycles a block
+on the calibrated one, OpenSSL 1246, but 2750 under llvm-mca-16's A53, OpenSSL 1512) and
+loses to a64 on llvm-mca's A55. llvm-mca's in-order models write results back in program
+order, so each ALU op after a NEON op waits 3 cycles; with 690 NEON ops a block beside 1560
+integer ones no order gets under about 1470 cycles there (bench/RESULTS.md, "Kernels
+without the SHA instructions").
 Run from the repository: python3 bench/gen_sha512_neon_a64.py [WEIGHT]
 
 The program: each round's integer instructions, then the NEON ones a64_order.place() put in
@@ -154,7 +157,7 @@ def expand(line):
 
 
 ordered = a64_order.order(prog, [expand(l) for l in prog],
-                           weight_mca=float(sys.argv[1]) if len(sys.argv) > 1 else 1.2)
+                           weight_mca=float(sys.argv[1]) if len(sys.argv) > 1 else 0.0)
 cyc = a64_order.cycles([expand(l) for l in ordered])
 first = [o["txt"] for o in next_ops if not o["txt"].startswith(("add x", "cmp", "csel", "sub x"))]
 

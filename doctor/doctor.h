@@ -60,6 +60,8 @@ typedef struct doctor_provider {
     char offered[256];            /* "armsha-offered"; absent in older armsha: all seven */
     int has_cores;
     char cores[128];              /* "armsha-mac-kdf-cores": "hmac=sha1,sha256 pbkdf2=..." */
+    int has_cpu;
+    char cpu[96];                 /* "armsha-cpu": the cores the kernels and lanes are for */
     /* When configured but not active: armsha loaded on its own, with its section's keys. */
     int direct_tried, direct_ok;
     char load_errors[4096];       /* one error per line, oldest first */

@@ -180,6 +180,7 @@ void armsha_doctor_probe(doctor_provider *p, const doctor_config *c)
         p->has_offered = armsha_doctor_prov_string(arg.found, "armsha-offered", p->offered, sizeof(p->offered));
         p->has_cores = armsha_doctor_prov_string(arg.found, "armsha-mac-kdf-cores", p->cores,
                                                  sizeof(p->cores));
+        p->has_cpu = armsha_doctor_prov_string(arg.found, "armsha-cpu", p->cpu, sizeof(p->cpu));
     } else if (c->configured) {
         load_directly(p, c);
     }

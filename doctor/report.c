@@ -102,9 +102,13 @@ void armsha_doctor_print_text(const doctor_report *r, int quiet)
     if (p->active) {
         printf("armsha:        active%s%s%s%s\n", p->loaded_from[0] ? ", loaded from " : "",
                p->loaded_from, p->version[0] ? ", version " : "", p->version);
-        printf("kernels:       %s\n", p->has_kernels ? p->kernels : "(not reported)");
+        /* The core they were chosen for after both (older modules do not say). */
+        printf("kernels:       %s%s%s%s\n", p->has_kernels ? p->kernels : "(not reported)",
+               p->has_cpu ? " (for " : "", p->has_cpu ? p->cpu : "", p->has_cpu ? ")" : "");
         /* Older modules do not report it: they run PBKDF2's blocks one at a time. */
-        printf("pbkdf2 lanes:  %s\n", p->has_lanes ? p->lanes : "(not reported: one a call)");
+        printf("pbkdf2 lanes:  %s%s%s%s\n", p->has_lanes ? p->lanes : "(not reported: one a call)",
+               p->has_cpu && p->has_lanes ? " (for " : "", p->has_cpu && p->has_lanes ? p->cpu : "",
+               p->has_cpu && p->has_lanes ? ")" : "");
         printf("offered:       %s\n", !p->has_offered ? "(not reported: all seven digests)"
                                       : p->offered[0] ? p->offered : "nothing");
         if (p->has_cores)
@@ -245,6 +249,7 @@ void armsha_doctor_print_json(const doctor_report *r)
     armsha_json_string_or_null(&w, "version", p->version[0] ? p->version : NULL);
     armsha_json_string_or_null(&w, "kernels", p->has_kernels ? p->kernels : NULL);
     armsha_json_string_or_null(&w, "pbkdf2_lanes", p->has_lanes ? p->lanes : NULL);
+    armsha_json_string_or_null(&w, "cpu", p->has_cpu ? p->cpu : NULL);
     if (p->has_offered)
         json_words(&w, "offered", p->offered);
     else

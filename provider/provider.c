@@ -27,6 +27,9 @@
  * family's kernel (its two-lane form beside it). Its own parameter, so that every reader
  * of the kernels line keeps reading the three words it knows. */
 #define ARMSHA_PARAM_LANES "armsha-lanes"
+/* UTF8 string such as "cortex-a72" or "unknown": the cores the kernels and lanes above were
+ * chosen for (src/cpu_cores.c), beside the kernels line rather than in it for the same reason. */
+#define ARMSHA_PARAM_CPU "armsha-cpu"
 /* Key in the provider's openssl.cnf section, same words as ARMSHA_DISABLE. */
 #define ARMSHA_CONF_DISABLE "disable"
 #define ARMSHA_ENV_DISABLE "ARMSHA_DISABLE"
@@ -62,6 +65,7 @@ static const OSSL_PARAM provider_gettable[] = {
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_KERNELS, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_LANES, NULL, 0),
+    OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_CPU, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_OFFERED, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_OFFERS, NULL, 0),
     OSSL_PARAM_utf8_ptr(ARMSHA_PARAM_CORES, NULL, 0),
@@ -133,6 +137,9 @@ static int armsha_get_params(void *provctx, OSSL_PARAM params[])
         return 0;
     p = OSSL_PARAM_locate(params, ARMSHA_PARAM_LANES);
     if (p != NULL && !set_string(pc, p, pc->kernels.lanes))
+        return 0;
+    p = OSSL_PARAM_locate(params, ARMSHA_PARAM_CPU);
+    if (p != NULL && !set_string(pc, p, pc->kernels.core))
         return 0;
     p = OSSL_PARAM_locate(params, ARMSHA_PARAM_OFFERED);
     if (p != NULL && !set_string(pc, p, pc->offered))
@@ -278,6 +285,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     unsigned disabled, off, served;
     int portable_ok;
     armsha_hand_over hand;
+    armsha_cpu_core cpu;
 
     memset(&tmp, 0, sizeof(tmp));
     for (; in != NULL && in->function_id != 0; in++)
@@ -291,7 +299,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         || !armsha_hand_over_read(&tmp, core_get_params, &hand))
         return 0;
     tmp.offers = (ARMSHA_OFFER_MAC | ARMSHA_OFFER_KDF) & ~off;
-    if (!armsha_kernels_choose(&tmp.kernels, armsha_cpu_features(), disabled)) {
+    armsha_core_identify(&cpu);
+    if (!armsha_kernels_choose(&tmp.kernels, armsha_cpu_features(), &cpu, disabled)) {
         armsha_raise(&tmp, ARMSHA_R_LOAD_SELF_TEST,
                      "%s: the portable code gives wrong digests, so this build of armsha is "
                      "broken", tmp.kernels.report);

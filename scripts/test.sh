@@ -4,7 +4,7 @@
 # that is not arm64, the aarch64 build under qemu-aarch64 on four configurations
 # (-cpu max: every kernel; -cpu neoverse-n1: no SHA-512 instructions; ARMSHA_DISABLE=all:
 # portable code only; nosha: -cpu cortex-a72 with ARMSHA_DISABLE=ce and OPENSSL_armcap=0x1,
-# a Raspberry Pi 3/4's NEON and integer kernels) and the armhf build under qemu-arm on four (-cpu max: AArch32 SHA
+# a Raspberry Pi 4's NEON and integer kernels; nosha53: the same on -cpu cortex-a53, a Pi 3's) and the armhf build under qemu-arm on four (-cpu max: AArch32 SHA
 # instructions and NEON; -cpu cortex-a8: NEON only; -cpu cortex-r5f: no NEON;
 # ARMSHA_DISABLE=all). The native suite includes the big-endian runs (test/bigendian/:
 # qemu-aarch64_be and qemu-armeb, and their little-endian controls). Then
@@ -59,7 +59,8 @@ else
     # nosha: the kernels for cores without SHA instructions, fuzz included; the cli and
     # params suites test nothing there that -cpu max does not.
     runs+=("arm max" "arm neoversen1 --no-suite fuzz" "arm portable --no-suite fuzz"
-           "arm nosha --no-suite cli --no-suite params")
+           "arm nosha --no-suite cli --no-suite params"
+           "arm nosha53 --no-suite cli --no-suite params")
     [ "$host_arch" = armhf ] ||
         runs+=("armhf max" "armhf cortexa8" "armhf cortexr5f" "armhf portable")
 fi

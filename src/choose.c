@@ -18,7 +18,7 @@ static void report_add(armsha_kernels *k, const char *text)
 /* The two-lane form that goes with kernel use, when it is built, can run and passes its
  * self-test; its lane count goes into k->lanes. */
 static const armsha_lane_kernel *choose_lanes(armsha_kernels *k, const armsha_kernel *use,
-                                              unsigned features)
+                                              unsigned features, unsigned kind)
 {
     const armsha_lane_kernel *pick = NULL;
     char text[96];
@@ -26,8 +26,8 @@ static const armsha_lane_kernel *choose_lanes(armsha_kernels *k, const armsha_ke
     for (size_t i = 0; i < armsha_lane_kernel_count && pick == NULL; i++) {
         const armsha_lane_kernel *c = &armsha_lane_kernel_list[i];
 
-        if (c->use && c->family == use->family && strcmp(c->name, use->name) == 0
-            && (c->needs & ~features) == 0)
+        if (c->use && (c->one_lane_on & kind) == 0 && c->family == use->family
+            && strcmp(c->name, use->name) == 0 && (c->needs & ~features) == 0)
             pick = c;
     }
     snprintf(text, sizeof(text), "%s%s=%u", use->family != ARMSHA_SHA1 ? " " : "",
@@ -41,9 +41,13 @@ static const armsha_lane_kernel *choose_lanes(armsha_kernels *k, const armsha_ke
     return pick;
 }
 
-int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disabled)
+int armsha_kernels_choose(armsha_kernels *k, unsigned features, const armsha_cpu_core *core,
+                          unsigned disabled)
 {
+    const unsigned kind = core != NULL ? core->kind : 0;
+
     memset(k, 0, sizeof(*k));
+    snprintf(k->core, sizeof(k->core), "%s", core != NULL ? core->name : "unknown");
     /* A class word hides its CPU features: "ce" on a CPU with the SHA instructions chooses
      * what a CPU without them gets (a Raspberry Pi's kernels on any ARMv8 machine). */
     if (disabled & ARMSHA_NO_CE)
@@ -70,6 +74,8 @@ int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disable
 
             if (c->family != fam || (c->needs & ~features) != 0)
                 continue;
+            if (c->cores != 0 && (c->cores & kind) == 0) /* meant for other cores */
+                continue;
             if (c->needs != 0 && (disabled & fam))
                 continue;
             if (c->needs == 0 || armsha_kernel_selftest(c)) { /* portable: passed above */
@@ -84,7 +90,7 @@ int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disable
             snprintf(k->report, sizeof(k->report), "%s: no kernel", armsha_family_name(fam));
             return 0;
         }
-        const armsha_lane_kernel *lanes = choose_lanes(k, use, features);
+        const armsha_lane_kernel *lanes = choose_lanes(k, use, features, kind);
 
         if (fam == ARMSHA_SHA1) {
             k->sha1 = use->fn.sha1;

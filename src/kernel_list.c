@@ -8,7 +8,9 @@
 #include "arm32/kernels.h"
 #endif
 
-#define KERNEL(kname, fam, member, cpu, f) {kname, fam, cpu, {.member = f}}
+#define KERNEL(kname, fam, member, cpu, f) {kname, fam, cpu, {.member = f}, 0}
+/* A kernel chosen only on the ARMSHA_CORE_* kinds `on` (kernel_list.h, `cores`). */
+#define KERNEL_ON(kname, fam, member, cpu, on, f) {kname, fam, cpu, {.member = f}, on}
 
 const armsha_kernel armsha_kernel_list[] = {
 #if defined(ARMSHA_ARM64_KERNELS)
@@ -23,6 +25,13 @@ const armsha_kernel armsha_kernel_list[] = {
 #endif
 #if defined(ARMSHA_HAVE_ARM64_SHA1_NEON)
     KERNEL("neon", ARMSHA_SHA1, sha1, ARMSHA_CPU_NEON, armsha_sha1_blocks_neon),
+#endif
+#if defined(ARMSHA_HAVE_ARM64_SHA512_NEON)
+    /* The schedule on ASIMD beside integer rounds: faster on LLVM's Cortex-A57 model (A72,
+     * N1 ...), slower than a64 on the A55 one (bench/RESULTS.md, "Kernels without the SHA
+     * instructions"). */
+    KERNEL_ON("neon", ARMSHA_SHA512, sha512, ARMSHA_CPU_NEON, ARMSHA_CORE_A57,
+              armsha_sha512_blocks_neon),
 #endif
 #if defined(ARMSHA_HAVE_ARM64_SHA512_A64)
     KERNEL("a64", ARMSHA_SHA512, sha512, ARMSHA_CPU_A64, armsha_sha512_blocks_a64),
@@ -51,12 +60,18 @@ const armsha_kernel armsha_kernel_list[] = {
 
 const size_t armsha_kernel_count = sizeof(armsha_kernel_list) / sizeof(armsha_kernel_list[0]);
 
-#define LANES(kname, fam, member, cpu, n, use, f) {kname, fam, cpu, n, use, {.member = f}}
+#define LANES(kname, fam, member, cpu, n, use, f) {kname, fam, cpu, n, use, {.member = f}, 0}
+/* The same with the ARMSHA_CORE_* kinds where one lane is faster (`one_lane_on`). */
+#define LANES_BUT(kname, fam, member, cpu, n, use, one, f) {kname, fam, cpu, n, use, {.member = f}, one}
 
 const armsha_lane_kernel armsha_lane_kernel_list[] = {
 #if defined(ARMSHA_ARM64_KERNELS)
-    LANES("armv8-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, 2, 1, armsha_sha1_x2_armv8),
-    LANES("armv8-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, 2, 1, armsha_sha256_x2_armv8),
+    /* A loss on the Cortex-A55 model (1.07-1.21 of two one-lane blocks), a gain on the A53
+     * one (0.86-0.88) and on the out-of-order ones. */
+    LANES_BUT("armv8-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, 2, 1, ARMSHA_CORE_A55,
+              armsha_sha1_x2_armv8),
+    LANES_BUT("armv8-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, 2, 1, ARMSHA_CORE_A55,
+              armsha_sha256_x2_armv8),
     LANES("armv8-ce", ARMSHA_SHA512, sha512, ARMSHA_CPU_SHA512, 2, 1, armsha_sha512_x2_armv8),
 #endif
 #if defined(ARMSHA_ARM32_KERNELS)

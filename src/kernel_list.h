@@ -16,6 +16,10 @@ typedef struct armsha_kernel {
         armsha_sha256_blocks_fn *sha256;
         armsha_sha512_blocks_fn *sha512;
     } fn; /* the member of its family */
+    /* 0: any core. Else the ARMSHA_CORE_* kinds it is chosen on (a later entry of its
+     * family serves the others): it runs on every core with `needs` and is tested on each,
+     * but measures faster than the next one only on these (bench/RESULTS.md). */
+    unsigned cores;
 } armsha_kernel;
 
 /* Best first within each family; each family's portable kernel (needs 0) is its last. */
@@ -38,6 +42,9 @@ typedef struct armsha_lane_kernel {
         armsha_sha256_x2_fn *sha256;
         armsha_sha512_x2_fn *sha512;
     } fn;
+    /* The ARMSHA_CORE_* kinds where two lanes lose to one lane twice (measured: bench/
+     * RESULTS.md, "PBKDF2 on two lanes"): PBKDF2 runs one lane there; 0: none. */
+    unsigned one_lane_on;
 } armsha_lane_kernel;
 
 /* At most one per family and name. */

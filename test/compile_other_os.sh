@@ -27,6 +27,7 @@ windows -march=armv8.2-a+sha3 "$src/src/arm64/sha512_ce_x2.c"
 windows -march=armv8-a "$src/src/arm64/sha256_neon.c"
 windows -march=armv8-a "$src/src/arm64/sha1_neon.c"
 windows -march=armv8-a "$src/src/arm64/sha512_a64.c"
+windows -march=armv8-a "$src/src/arm64/sha512_neon.c"
 
 # $1 target, $2 what the preprocessed cpu_features.c must call for that system's branch.
 stubbed() {
@@ -46,6 +47,20 @@ echo "ok: windows-arm64: cpu_features.c asks IsProcessorFeaturePresent(65) for S
 stubbed aarch64-unknown-freebsd14 'elf_aux_info(25'
 stubbed aarch64-unknown-openbsd7.6 'elf_aux_info(25'
 stubbed arm64-apple-macos12 'sysctlbyname(name'
+
+# src/cpu_cores.c: the core is unknown on these systems (no sysfs, no MRS): it must compile
+# to its branch that reads nothing.
+for t in aarch64-w64-mingw32 aarch64-unknown-freebsd14 aarch64-unknown-openbsd7.6 arm64-apple-macos12; do
+    if [ $t = aarch64-w64-mingw32 ]; then inc="-isystem $headers"; else inc="-nostdlibinc -isystem $src/test/os-stubs"; fi
+    # shellcheck disable=SC2086 # inc: two words
+    clang --target=$t $inc $flags -DARMSHA_ARM64_KERNELS=1 -fsyntax-only "$src/src/cpu_cores.c"
+    # shellcheck disable=SC2086
+    if clang --target=$t $inc $flags -DARMSHA_ARM64_KERNELS=1 -E "$src/src/cpu_cores.c" | grep -q 'midr_el1'; then
+        echo "FAIL: $t: cpu_cores.c compiled its Linux branch"
+        exit 1
+    fi
+    echo "ok: $t: cpu_cores.c compiles, core unknown"
+done
 
 # 32-bit ARM: the AArch32 detection for FreeBSD (elf_aux_info of AT_HWCAP2 = 26), and the
 # 32-bit kernels with clang (the armhf build itself uses gcc).

@@ -105,9 +105,9 @@ static void count_sha512(uint64_t s[8], const uint8_t *d, size_t n)
 }
 
 static const armsha_kernel counting[3] = {
-    {"counting portable", ARMSHA_SHA1, 0, {.sha1 = count_sha1}},
-    {"counting portable", ARMSHA_SHA256, 0, {.sha256 = count_sha256}},
-    {"counting portable", ARMSHA_SHA512, 0, {.sha512 = count_sha512}},
+    {"counting portable", ARMSHA_SHA1, 0, {.sha1 = count_sha1}, 0},
+    {"counting portable", ARMSHA_SHA256, 0, {.sha256 = count_sha256}, 0},
+    {"counting portable", ARMSHA_SHA512, 0, {.sha512 = count_sha512}, 0},
 };
 
 /* The counting kernel of a family. */

@@ -24,6 +24,32 @@
  * that needs no optional feature still has a CPU bit (needs 0 means the portable C). */
 #define ARMSHA_CPU_A64 0x10u
 
+/* Kinds of core, for the choices that depend on more than what the core can run: which of
+ * two kernels that both run measures faster on it, and whether PBKDF2's two-lane form wins
+ * there (bench/RESULTS.md). The bits of armsha_cpu_core.kind, and of the kernel list's `cores`
+ * and `one_lane_on` (src/kernel_list.h). A core not listed in src/cpu_cores.c is kind 0
+ * (unknown) and gets the choice made before cores were told apart. */
+#define ARMSHA_CORE_A53 0x1u /* in-order dual issue: Cortex-A53, A35 (LLVM's A53 model) */
+#define ARMSHA_CORE_A55 0x2u /* in-order dual issue: Cortex-A55 (LLVM's A55 model) */
+/* Out of order, what LLVM models with its Cortex-A57 model: A57, A72, A73, A75, A76, A77,
+ * A78, X1, Neoverse N1 (llvm-mca-16 and -14 give them the same cycles). */
+#define ARMSHA_CORE_A57 0x4u
+
+/* The cores this process may run on, as far as the OS tells (src/cpu_cores.c). */
+typedef struct armsha_cpu_core {
+    unsigned kind;  /* one ARMSHA_CORE_* bit, the kind the choice is made for; 0: unknown */
+    char name[96];  /* "cortex-a72", "cortex-a55+cortex-a76 (for cortex-a76)", "unknown" */
+} armsha_cpu_core;
+
+/* The kind and name for a system whose cores have these MIDR_EL1 values (any order,
+ * repeats allowed; n = 0: unknown). Pure, for the tests. The rule for several kinds of
+ * core (big.LITTLE) is in src/cpu_cores.c. */
+void armsha_core_from_midr(armsha_cpu_core *c, const uint32_t *midr, size_t n);
+
+/* The same for this machine: the MIDR_EL1 of every core from Linux's sysfs, or of the
+ * current core through the kernel's MRS emulation; unknown elsewhere. */
+void armsha_core_identify(armsha_cpu_core *c);
+
 /* Kernel classes in the disable list, beside the families: "ce" turns the kernels on the
  * SHA instructions off (armv8-ce, aarch32-ce) as if the CPU lacked them, "neon" the NEON
  * ones; the kernels of the other classes stay. */
@@ -49,6 +75,8 @@ typedef struct armsha_kernels {
     armsha_sha256_x2_fn *sha256_x2;
     armsha_sha512_x2_fn *sha512_x2;
     char lanes[128];
+    /* The core the choice was made for (armsha_cpu_core.name), the armsha-core parameter. */
+    char core[96];
 } armsha_kernels;
 
 /* The ARMSHA_CPU_* bits the OS reports for this CPU; 0 off ARM or where it cannot ask. */
@@ -67,9 +95,11 @@ int armsha_parse_disable(const char *list, unsigned *mask, const char **bad, siz
 
 /* Fills k with, per family, the first kernel built in whose CPU features are in
  * `features` (less those that the ARMSHA_NO_* bits of `disabled` take away), whose
- * family is not in `disabled`, and that passes its known-answer
- * self-test; the portable one otherwise. Returns 0 when a portable block function fails
+ * family is not in `disabled`, that is meant for `core`'s kind (NULL: unknown) and that
+ * passes its known-answer self-test; the portable one otherwise; and its two-lane form
+ * where that wins on `core`. Returns 0 when a portable block function fails
  * its own self-test (k is then not to be used): the build is broken. */
-int armsha_kernels_choose(armsha_kernels *k, unsigned features, unsigned disabled);
+int armsha_kernels_choose(armsha_kernels *k, unsigned features, const armsha_cpu_core *core,
+                          unsigned disabled);
 
 #endif

@@ -27,6 +27,9 @@ armsha_sha1_blocks_fn armsha_sha1_blocks_neon;
 /* Need AArch64 only (integer): SHA-512, SHA-384, SHA-512/224 and SHA-512/256 on cores
  * without the SHA-512 instructions (src/arm64/sha512_a64.c). */
 armsha_sha512_blocks_fn armsha_sha512_blocks_a64;
+/* Need ASIMD: the same with the message schedule on ASIMD (src/arm64/sha512_neon.c),
+ * chosen on out-of-order cores (kernel_list.c). */
+armsha_sha512_blocks_fn armsha_sha512_blocks_neon;
 /* PBKDF2-HMAC on the same kernel, n >= 0 iterations after U_1: u (U_j as state words,
  * which are the big-endian words of its bytes) becomes U_{j+n} and each new U is XORed
  * into t; inner and outer are the key's two states, ds the digest size (64, 48, 32, 28). */

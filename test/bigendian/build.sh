@@ -22,7 +22,7 @@ ARM64_KERNELS="src/arm64/sha1_ce.c:-march=armv8-a+crypto
 # The kernels for cores without the SHA instructions (src/meson.build's
 # arm64_nosha_kernels): file names in src/arm64/, each built for ARMv8.0 and defining
 # ARMSHA_HAVE_ARM64_<NAME> for kernel_list.c.
-ARM64_NOSHA="sha256_neon sha1_neon sha512_a64"
+ARM64_NOSHA="sha256_neon sha1_neon sha512_neon sha512_a64"
 ARM64_DEFS="-DARMSHA_ARM64_KERNELS=1"
 for k in $ARM64_NOSHA; do
     ARM64_KERNELS="$ARM64_KERNELS src/arm64/$k.c:-march=armv8-a"

@@ -18,9 +18,9 @@ aarch64_be | aarch64)
     qemu=qemu-$target
     # neon: ASIMD, which every model has; a64: AArch64 itself (the integer kernels). The
     # third run is a core without the SHA instructions (a Raspberry Pi 3/4).
-    runs="max|sha1,sha256,sha512,neon,a64|sha1=armv8-ce,neon sha256=armv8-ce,neon sha512=armv8-ce,a64
-neoverse-n1|sha1,sha256,neon,a64|sha1=armv8-ce,neon sha256=armv8-ce,neon sha512=a64
-cortex-a72|neon,a64|sha1=neon sha256=neon sha512=a64"
+    runs="max|sha1,sha256,sha512,neon,a64|sha1=armv8-ce,neon sha256=armv8-ce,neon sha512=armv8-ce,neon,a64
+neoverse-n1|sha1,sha256,neon,a64|sha1=armv8-ce,neon sha256=armv8-ce,neon sha512=neon,a64
+cortex-a72|neon,a64|sha1=neon sha256=neon sha512=neon,a64"
     # model:family whose kernel must raise SIGILL there
     sigill="neoverse-n1:sha512" ;;
 armeb | arm)

@@ -1,0 +1,174 @@
+/* Which cores the process runs on (MIDR_EL1), for the choices the CPU features cannot make:
+ * a kernel that both kinds of core run but only one runs faster, and PBKDF2's lane count
+ * (src/kernel_list.c, the `cores` and `one_lane_on` of its entries). */
+#include "armsha/cpu.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* MIDR_EL1: implementer [31:24], variant [23:20], architecture [19:16], part [15:4],
+ * revision [3:0]. Only implementer and part say which core it is. */
+#define MIDR_IMPLEMENTER(m) (((m) >> 24) & 0xffu)
+#define MIDR_PART(m) (((m) >> 4) & 0xfffu)
+
+/* The most cores read; beyond them the rest count as what was read. */
+#define MAX_CORES 256
+
+/* The cores a measurement in bench/RESULTS.md speaks for, through the llvm-mca model LLVM
+ * gives them (llvm-mca-16 and -14 alike); any other core is unknown. Part numbers: Arm's
+ * technical reference manuals (the same as Linux's arch/arm64/include/asm/cputype.h). */
+static const struct {
+    unsigned implementer, part;
+    const char *name;
+    unsigned kind;
+} known[] = {
+    {0x41, 0xd03, "cortex-a53", ARMSHA_CORE_A53},  {0x41, 0xd04, "cortex-a35", ARMSHA_CORE_A53},
+    {0x41, 0xd05, "cortex-a55", ARMSHA_CORE_A55},  {0x41, 0xd07, "cortex-a57", ARMSHA_CORE_A57},
+    {0x41, 0xd08, "cortex-a72", ARMSHA_CORE_A57},  {0x41, 0xd09, "cortex-a73", ARMSHA_CORE_A57},
+    {0x41, 0xd0a, "cortex-a75", ARMSHA_CORE_A57},  {0x41, 0xd0b, "cortex-a76", ARMSHA_CORE_A57},
+    {0x41, 0xd0c, "neoverse-n1", ARMSHA_CORE_A57}, {0x41, 0xd0d, "cortex-a77", ARMSHA_CORE_A57},
+    {0x41, 0xd0e, "cortex-a76ae", ARMSHA_CORE_A57}, {0x41, 0xd41, "cortex-a78", ARMSHA_CORE_A57},
+    {0x41, 0xd44, "cortex-x1", ARMSHA_CORE_A57},
+};
+
+/* Several kinds of core (big.LITTLE, DynamIQ: a Cortex-A55 cluster beside A76 ones): the
+ * process migrates between them, so one choice serves all. It is made for the biggest kind,
+ * the last of this list present: the work where the choice matters (a long hash, PBKDF2's
+ * thousands of iterations) keeps a core busy, and Linux's scheduler moves a busy thread to
+ * the big cores within milliseconds; a little core runs the big core's choice only for
+ * short calls. A core that is not known may be bigger than the known ones: then the whole
+ * system is unknown, the choice made before cores were told apart. */
+static const unsigned kind_rank[] = {ARMSHA_CORE_A53, ARMSHA_CORE_A55, ARMSHA_CORE_A57};
+
+static int rank_of(unsigned kind)
+{
+    for (size_t i = 0; i < sizeof(kind_rank) / sizeof(kind_rank[0]); i++)
+        if (kind_rank[i] == kind)
+            return (int)i;
+    return -1;
+}
+
+static int find(uint32_t midr)
+{
+    for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+        if (known[i].implementer == MIDR_IMPLEMENTER(midr) && known[i].part == MIDR_PART(midr))
+            return (int)i;
+    return -1;
+}
+
+static void name_add(armsha_cpu_core *c, const char *sep, const char *text)
+{
+    size_t used = strlen(c->name);
+
+    snprintf(c->name + used, sizeof(c->name) - used, "%s%s", sep, text);
+}
+
+void armsha_core_from_midr(armsha_cpu_core *c, const uint32_t *midr, size_t n)
+{
+    int best = -1, kinds = 0;
+
+    memset(c, 0, sizeof(*c));
+    for (size_t i = 0; i < n; i++) {
+        int k = find(midr[i]);
+
+        if (k < 0) {
+            snprintf(c->name, sizeof(c->name), "unknown (midr 0x%08lx)", (unsigned long)midr[i]);
+            return;
+        }
+    }
+    if (n == 0) {
+        snprintf(c->name, sizeof(c->name), "unknown");
+        return;
+    }
+    /* The names of the different cores in order of first appearance, "+" between them. */
+    for (size_t i = 0; i < n; i++) {
+        int k = find(midr[i]), seen = 0;
+
+        for (size_t j = 0; j < i; j++)
+            seen = seen || find(midr[j]) == k;
+        if (seen)
+            continue;
+        name_add(c, c->name[0] ? "+" : "", known[k].name);
+        if (best < 0 || rank_of(known[k].kind) > rank_of(known[best].kind))
+            best = k;
+    }
+    for (size_t r = 0; r < sizeof(kind_rank) / sizeof(kind_rank[0]); r++)
+        for (size_t i = 0; i < n; i++)
+            if (known[find(midr[i])].kind == kind_rank[r]) {
+                kinds++;
+                break;
+            }
+    c->kind = known[best].kind;
+    if (kinds > 1) {
+        name_add(c, " (for ", known[best].name);
+        name_add(c, "", ")");
+    }
+}
+
+#if defined(__linux__) && (defined(ARMSHA_ARM64_KERNELS) || defined(ARMSHA_ARM32_KERNELS))
+#include <unistd.h>
+#if defined(ARMSHA_ARM64_KERNELS)
+#include <sys/auxv.h>
+#define HWCAP_BIT_CPUID (1ul << 11) /* MRS of the ID registers at EL0, emulated by the kernel */
+#endif
+
+/* Linux (4.11 and later) lists each online core's MIDR_EL1 in sysfs, also to a 32-bit
+ * process on a 64-bit kernel, and whichever core the process runs on. */
+static size_t sysfs_midrs(uint32_t *midr, size_t max)
+{
+    size_t n = 0;
+
+    for (unsigned cpu = 0; n < max; cpu++) {
+        char path[96];
+        unsigned long long v;
+        FILE *f;
+
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u", cpu);
+        if (access(path, F_OK) != 0)
+            break;
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/regs/identification/midr_el1", cpu);
+        f = fopen(path, "r");
+        if (f == NULL)
+            continue; /* offline, or an older kernel: not counted */
+        if (fscanf(f, "%llx", &v) == 1)
+            midr[n++] = (uint32_t)v;
+        fclose(f);
+    }
+    return n;
+}
+
+static size_t os_midrs(uint32_t *midr, size_t max)
+{
+    size_t n = sysfs_midrs(midr, max);
+
+#if defined(ARMSHA_ARM64_KERNELS)
+    /* No sysfs (a container without /sys, qemu user mode): the core this runs on, read
+     * through the kernel's emulation of MRS at EL0 (Linux 4.11+, HWCAP_CPUID; qemu user
+     * mode gives its -cpu model's MIDR). Without the bit the MRS would trap: not tried. */
+    if (n == 0 && (getauxval(AT_HWCAP) & HWCAP_BIT_CPUID)) {
+        uint64_t v;
+
+        __asm__ __volatile__("mrs %0, midr_el1" : "=r"(v));
+        midr[n++] = (uint32_t)v;
+    }
+#endif
+    return n;
+}
+#else
+/* Other systems (and builds without ARM kernels, where nothing depends on the core):
+ * unknown. macOS, Windows and the BSDs have ways to name the core, but no kernel choice
+ * here is measured for their cores. */
+static size_t os_midrs(uint32_t *midr, size_t max)
+{
+    (void)midr;
+    (void)max;
+    return 0;
+}
+#endif
+
+void armsha_core_identify(armsha_cpu_core *c)
+{
+    uint32_t midr[MAX_CORES];
+
+    armsha_core_from_midr(c, midr, os_midrs(midr, MAX_CORES));
+}

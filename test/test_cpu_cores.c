@@ -1,0 +1,143 @@
+/* The choice per core: MIDR_EL1 values of real cores to a kind and name
+ * (armsha_core_from_midr), and, on an aarch64 build, the kernels and lanes
+ * armsha_kernels_choose gives each kind. The expected values are written out here from
+ * the measurements (bench/RESULTS.md), not taken from the kernel list. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armsha/cpu.h"
+#include "helper.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static void expect_core(const char *what, const uint32_t *midr, size_t n, unsigned kind,
+                        const char *name)
+{
+    armsha_cpu_core c;
+
+    armsha_core_from_midr(&c, midr, n);
+    CHECK(c.kind == kind && strcmp(c.name, name) == 0, "%s: kind %#x \"%s\", expected %#x \"%s\"",
+          what, c.kind, c.name, kind, name);
+}
+
+static void test_midr(void)
+{
+    /* MIDR_EL1 as the boards' kernels report them (Arm TRMs: implementer 0x41, the part,
+     * and each board's variant and revision) and as qemu-aarch64 7.2's models give them. */
+    static const uint32_t pi3[] = {0x410fd034, 0x410fd034, 0x410fd034, 0x410fd034}; /* A53 r0p4 */
+    static const uint32_t pi4[] = {0x410fd083, 0x410fd083, 0x410fd083, 0x410fd083}; /* A72 r0p3 */
+    static const uint32_t a55[] = {0x412fd050};                 /* A55 r2p0 (RK3566) */
+    static const uint32_t a35[] = {0x410fd041};                 /* A35 r0p1 */
+    static const uint32_t n1[] = {0x413fd0c1, 0x413fd0c1};      /* Neoverse N1 r3p1 (Graviton2) */
+    static const uint32_t a57[] = {0x411fd070};                 /* qemu -cpu cortex-a57 */
+    static const uint32_t a76[] = {0x414fd0b1};                 /* qemu -cpu cortex-a76 */
+    static const uint32_t x1[] = {0x411fd440};                  /* Cortex-X1 r1p0 */
+    /* RK3588: four A55 and four A76; RK3399: four A53 and two A72. */
+    static const uint32_t rk3588[] = {0x412fd050, 0x412fd050, 0x412fd050, 0x412fd050,
+                                      0x414fd0b0, 0x414fd0b0, 0x414fd0b0, 0x414fd0b0};
+    static const uint32_t rk3399[] = {0x410fd034, 0x410fd034, 0x410fd034, 0x410fd034,
+                                      0x410fd082, 0x410fd082};
+    static const uint32_t qmax[] = {0x000f0510};                /* qemu -cpu max */
+    static const uint32_t a64fx[] = {0x461f0010};               /* Fujitsu A64FX */
+    /* Snapdragon 845: Kryo 385 Silver (A55-based, Qualcomm's part 0x805) and Gold: an
+     * implementer armsha has no rule for. */
+    static const uint32_t sd845[] = {0x517f8050, 0x516f8020};
+    /* A core known and one not: unknown as a whole. */
+    static const uint32_t mixed[] = {0x410fd034, 0x516f8020};
+
+    expect_core("Raspberry Pi 3 (A53)", pi3, N(pi3), ARMSHA_CORE_A53, "cortex-a53");
+    expect_core("Raspberry Pi 4 (A72)", pi4, N(pi4), ARMSHA_CORE_A57, "cortex-a72");
+    expect_core("Cortex-A55", a55, N(a55), ARMSHA_CORE_A55, "cortex-a55");
+    expect_core("Cortex-A35", a35, N(a35), ARMSHA_CORE_A53, "cortex-a35");
+    expect_core("Neoverse N1", n1, N(n1), ARMSHA_CORE_A57, "neoverse-n1");
+    expect_core("Cortex-A57", a57, N(a57), ARMSHA_CORE_A57, "cortex-a57");
+    expect_core("Cortex-A76", a76, N(a76), ARMSHA_CORE_A57, "cortex-a76");
+    expect_core("Cortex-X1", x1, N(x1), ARMSHA_CORE_A57, "cortex-x1");
+    expect_core("RK3588 (A55 + A76)", rk3588, N(rk3588), ARMSHA_CORE_A57,
+                "cortex-a55+cortex-a76 (for cortex-a76)");
+    expect_core("RK3399 (A53 + A72)", rk3399, N(rk3399), ARMSHA_CORE_A57,
+                "cortex-a53+cortex-a72 (for cortex-a72)");
+    expect_core("qemu max", qmax, N(qmax), 0, "unknown (midr 0x000f0510)");
+    expect_core("A64FX", a64fx, N(a64fx), 0, "unknown (midr 0x461f0010)");
+    expect_core("Snapdragon 845", sd845, N(sd845), 0, "unknown (midr 0x517f8050)");
+    expect_core("A53 beside an unknown core", mixed, N(mixed), 0, "unknown (midr 0x516f8020)");
+    expect_core("no MIDR", NULL, 0, 0, "unknown");
+}
+
+#if defined(ARMSHA_TEST_ARM64)
+/* The kernels line and lanes armsha_kernels_choose gives a core of this kind, with these
+ * features (all of which the CPU running the test has: the self-tests run the kernels). */
+static void expect_choice(const char *what, unsigned features, const uint32_t *midr,
+                          const char *kernels, const char *lanes)
+{
+    armsha_cpu_core c;
+    armsha_kernels k;
+
+    armsha_core_from_midr(&c, midr, 1);
+    if ((features & ~armsha_cpu_features()) != 0) {
+        printf("SKIPPED: %s: this CPU lacks features the case needs\n", what);
+        return;
+    }
+    CHECK(armsha_kernels_choose(&k, features, &c, 0), "%s: armsha_kernels_choose failed", what);
+    CHECK(strcmp(k.report, kernels) == 0, "%s: kernels \"%s\", expected \"%s\"", what, k.report,
+          kernels);
+    CHECK(strcmp(k.lanes, lanes) == 0, "%s: lanes \"%s\", expected \"%s\"", what, k.lanes, lanes);
+    CHECK(strcmp(k.core, c.name) == 0, "%s: core \"%s\", expected \"%s\"", what, k.core, c.name);
+}
+
+static void test_choice(void)
+{
+    static const uint32_t a53 = 0x410fd034, a55 = 0x412fd050, a72 = 0x410fd083, n1 = 0x413fd0c1,
+                          qmax = 0x000f0510;
+    const unsigned nosha = ARMSHA_CPU_NEON | ARMSHA_CPU_A64;
+    const unsigned ce = nosha | ARMSHA_CPU_SHA1 | ARMSHA_CPU_SHA256;
+    armsha_kernels k;
+
+    /* Without the SHA instructions (Raspberry Pi 3 and 4): SHA-512's ASIMD schedule on the
+     * out-of-order cores, the integer a64 on the in-order and unknown ones. */
+    expect_choice("A72, no SHA", nosha, &a72, "sha1=neon sha256=neon sha512=neon",
+                  "sha1=1 sha256=1 sha512=1");
+    expect_choice("N1, no SHA", nosha, &n1, "sha1=neon sha256=neon sha512=neon",
+                  "sha1=1 sha256=1 sha512=1");
+    expect_choice("A53, no SHA", nosha, &a53, "sha1=neon sha256=neon sha512=a64",
+                  "sha1=1 sha256=1 sha512=1");
+    expect_choice("A55, no SHA", nosha, &a55, "sha1=neon sha256=neon sha512=a64",
+                  "sha1=1 sha256=1 sha512=1");
+    expect_choice("unknown, no SHA", nosha, &qmax, "sha1=neon sha256=neon sha512=a64",
+                  "sha1=1 sha256=1 sha512=1");
+    /* With SHA-1/SHA-256 and without SHA-512 (A55, A72, N1 with the Crypto Extension): two
+     * lanes but on the A55, where they lose (issue 22). */
+    expect_choice("A55, SHA-1/256", ce, &a55, "sha1=armv8-ce sha256=armv8-ce sha512=a64",
+                  "sha1=1 sha256=1 sha512=1");
+    expect_choice("A53, SHA-1/256", ce, &a53, "sha1=armv8-ce sha256=armv8-ce sha512=a64",
+                  "sha1=2 sha256=2 sha512=1");
+    expect_choice("N1, SHA-1/256", ce, &n1, "sha1=armv8-ce sha256=armv8-ce sha512=neon",
+                  "sha1=2 sha256=2 sha512=1");
+    expect_choice("unknown, SHA-1/256", ce, &qmax, "sha1=armv8-ce sha256=armv8-ce sha512=a64",
+                  "sha1=2 sha256=2 sha512=1");
+    /* NULL: unknown. */
+    CHECK(armsha_kernels_choose(&k, nosha, NULL, 0) && strcmp(k.core, "unknown") == 0
+              && strstr(k.report, "sha512=a64") != NULL,
+          "no core: \"%s\" for \"%s\"", k.report, k.core);
+}
+#endif
+
+int main(void)
+{
+    armsha_cpu_core here;
+
+    test_midr();
+#if defined(ARMSHA_TEST_ARM64)
+    test_choice();
+#endif
+    /* What this machine reads (sysfs, or MRS under qemu, whose -cpu model the setup names). */
+    armsha_core_identify(&here);
+    const char *want = getenv("ARMSHA_EXPECT_CPU");
+    if (want != NULL)
+        CHECK(strcmp(here.name, want) == 0, "this machine: \"%s\", ARMSHA_EXPECT_CPU \"%s\"",
+              here.name, want);
+    printf("this machine: %s (kind %#x)%s\n", here.name, here.kind,
+           want != NULL ? ", as ARMSHA_EXPECT_CPU says" : " (ARMSHA_EXPECT_CPU unset: not checked)");
+    return armsha_test_summary("cpu-cores");
+}
