@@ -9,6 +9,9 @@ Run by bench/mca-nosha.sh. For each digest, one block of the instructions each s
 in a 1 KiB `EVP_Digest` under qemu (bench/blocktrace.py: found by execution counts, the
 trace's period, checked to assemble back to the traced bytes): armsha with its SHA-instruction
 kernels off (--armsha-env; whichever kernel it then chooses, named by its kernels line),
+under the qemu model of the core each row is for, since armsha chooses some kernels per core
+(src/kernel_list.c): `-cpu cortex-a53` for the in-order rows (A53 model, llvm-mca's A53 and
+A55: the A55 gets the A53's kernels), `-cpu cortex-a72` for the A57 rows,
 OpenSSL's default provider as a Pi runs it (`OPENSSL_armcap=0x1`: NEON, no SHA: integer
 SHA-1 and SHA-512, `sha256_block_neon`), and OpenSSL's integer SHA-256 (`OPENSSL_armcap=0`)
 for reference. Each block goes through llvm-mca (cortex-a53, cortex-a55, and cortex-a57 for
@@ -42,6 +45,15 @@ MCA_CPUS = [("cortex-a53", "Cortex-A53 (Pi 3, Zero 2 W)"), ("cortex-a55", "Corte
 TARGETS = {"cortex-a53": {"SHA1": 0.95, "SHA2-256": 0.90, "SHA2-512": 0.95},
            "cortex-a55": {"SHA1": 0.95, "SHA2-256": 0.90, "SHA2-512": 0.95},
            "cortex-a57": {"SHA1": 0.97, "SHA2-256": 0.90, "SHA2-512": 0.95}}
+# The qemu model armsha is traced under for each kind of row (its kernels follow the core).
+ARMSHA_CPU = {"in-order": "cortex-a53", "cortex-a57": "cortex-a72"}
+
+
+def armsha_side(how):
+    """The armsha trace a row reads: how = (model or llvm-mca, its cpu)."""
+    return "armsha-ooo" if how[1] == "cortex-a57" else "armsha"
+
+
 MODEL_VARIANTS = [("", "in-order model"), ("gccfwd", "in-order model, GCC's forwarding (`--params gccfwd`)")]
 
 
@@ -110,14 +122,16 @@ def main():
     armsha_env = a.armsha_env.split()
     os.makedirs(a.keep, exist_ok=True)
     b64, s64 = a.arm64
-    sides64 = {"armsha": ("armsha", armsha_env), "openssl": ("default", ["OPENSSL_armcap=0x1"]),
-               "openssl-int": ("default", ["OPENSSL_armcap=0"])}
+    sides64 = {"armsha": ("armsha", armsha_env, ARMSHA_CPU["in-order"]),
+               "armsha-ooo": ("armsha", armsha_env, ARMSHA_CPU["cortex-a57"]),
+               "openssl": ("default", ["OPENSSL_armcap=0x1"], "max"),
+               "openssl-int": ("default", ["OPENSSL_armcap=0"], "max")}
     jobs = {}
     for alg in ALGS:
-        for side, (prov, envs) in sides64.items():
+        for side, (prov, envs, qcpu) in sides64.items():
             if side == "openssl-int" and alg != "SHA2-256":
                 continue  # SHA-1 and SHA-512 run the integer code under 0x1 already
-            jobs[("a64", side, alg)] = ("aarch64", b64, s64, a.plugins64, prov, alg, "max", envs,
+            jobs[("a64", side, alg)] = ("aarch64", b64, s64, a.plugins64, prov, alg, qcpu, envs,
                                         os.path.join(a.keep, "a64-%s-%s" % (side, alg)))
     if a.armhf:
         b32, s32 = a.armhf
@@ -132,7 +146,8 @@ def main():
     for k in meta:
         meta[k]["instructions"] //= per[k]
 
-    kern64 = info("aarch64", b64, s64, "max", armsha_env)
+    kern64 = info("aarch64", b64, s64, ARMSHA_CPU["in-order"], armsha_env)
+    kern64_ooo = info("aarch64", b64, s64, ARMSHA_CPU["cortex-a57"], armsha_env)
     cyc = {}
     for key, path in listing.items():
         isa = key[0]
@@ -146,15 +161,20 @@ def main():
     now = datetime.datetime.now().astimezone()
     print("## Cycles a block without SHA instructions (Raspberry Pi 3/4): armsha against OpenSSL as dispatched\n")
     print("- date: %s; %s; %s (Debian libssl3)" % (now.strftime("%Y-%m-%d %H:%M %Z"), a.label, kern64[1]))
-    print("- aarch64, `qemu-aarch64 -cpu max`: armsha with `%s` (kernels: `%s`) against the default provider with"
+    print("- aarch64: armsha with `%s` under `qemu-aarch64 -cpu %s` for the in-order rows (kernels: `%s`) and"
+          " `-cpu %s` for the A57 rows (kernels: `%s`), against the default provider (`-cpu max`) with"
           " `OPENSSL_armcap=0x1` (NEON, no SHA: what a Pi 3/4 runs: integer SHA-1 and SHA-512, `sha256_block_neon`);"
-          " OpenSSL's integer SHA-256 (`OPENSSL_armcap=0`) for reference" % (" ".join(armsha_env), kern64[0]))
+          " OpenSSL's integer SHA-256 (`OPENSSL_armcap=0`) for reference"
+          % (" ".join(armsha_env), ARMSHA_CPU["in-order"], kern64[0], ARMSHA_CPU["cortex-a57"], kern64_ooo[0]))
     print("- one block of each side's executed instructions in a 1 KiB `EVP_Digest` (bench/blocktrace.py: a qemu trace,"
           " the per-block period cut out, assembled back to the traced bytes), steady state; llvm-mca"
           " (cycles of 10 blocks - cycles of 5) / 5; the in-order model: bench/inorder_a53.py, see"
           " \"In-order Cortex-A53 model\"")
     print("- instructions a block: " + "; ".join(
-        "%s armsha %d, OpenSSL %d%s" % (NAMES[alg], meta[("a64", "armsha", alg)]["instructions"],
+        "%s armsha %d%s, OpenSSL %d%s" % (NAMES[alg], meta[("a64", "armsha", alg)]["instructions"],
+                                          " (A72: %d)" % meta[("a64", "armsha-ooo", alg)]["instructions"]
+                                          if meta[("a64", "armsha-ooo", alg)]["instructions"]
+                                          != meta[("a64", "armsha", alg)]["instructions"] else "",
                                         meta[("a64", "openssl", alg)]["instructions"],
                                         " (integer %d)" % meta[("a64", "openssl-int", alg)]["instructions"]
                                         if ("a64", "openssl-int", alg) in meta else "")
@@ -170,11 +190,12 @@ def main():
     plot = []
     for title, how, cpu in rows:
         cells = []
+        me = armsha_side(how)
         for alg in ALGS:
-            cells.append(ratio_cell(cyc[("a64", "armsha", alg) + how], cyc[("a64", "openssl", alg) + how]))
-            plot.append((alg, how, cpu, cyc[("a64", "armsha", alg) + how], cyc[("a64", "openssl", alg) + how]))
+            cells.append(ratio_cell(cyc[("a64", me, alg) + how], cyc[("a64", "openssl", alg) + how]))
+            plot.append((alg, how, cpu, cyc[("a64", me, alg) + how], cyc[("a64", "openssl", alg) + how]))
             if alg == "SHA2-256":
-                cells.append(ratio_cell(cyc[("a64", "armsha", alg) + how], cyc[("a64", "openssl-int", alg) + how]))
+                cells.append(ratio_cell(cyc[("a64", me, alg) + how], cyc[("a64", "openssl-int", alg) + how]))
         print("| %s | %s |" % (title, " | ".join(cells)))
     print()
     if a.armhf:
@@ -205,7 +226,7 @@ def main():
             hows = [(m, cpu) for m in mcas] + ([("model", "")] if cpu == "cortex-a53" else [])
             ok = True
             for how in hows:
-                r = cyc[("a64", "armsha", alg) + how] / cyc[("a64", "openssl", alg) + how]
+                r = cyc[("a64", armsha_side(how), alg) + how] / cyc[("a64", "openssl", alg) + how]
                 ok = ok and r <= lim
                 figs.append("%s %.3f" % ("model" if how[0] == "model" else how[0].replace("llvm-mca-", "mca-"), r))
             print("| %s %s <= %.2f | %s | %s |" % (title.split(" (")[0].split(":")[0], NAMES[alg], lim,
