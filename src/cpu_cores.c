@@ -29,6 +29,13 @@ static const struct {
     {0x41, 0xd0c, "neoverse-n1", ARMSHA_CORE_A57}, {0x41, 0xd0d, "cortex-a77", ARMSHA_CORE_A57},
     {0x41, 0xd0e, "cortex-a76ae", ARMSHA_CORE_A57}, {0x41, 0xd41, "cortex-a78", ARMSHA_CORE_A57},
     {0x41, 0xd44, "cortex-x1", ARMSHA_CORE_A57},
+    /* Qualcomm's Kryo 3xx and 4xx are Arm's cores under Qualcomm's part numbers (Gold:
+     * A75, A76; Silver: A55). Kryo 2xx's 0x800 is also Falkor V1's: left unknown. */
+    {0x51, 0x802, "kryo-3xx-gold", ARMSHA_CORE_A57}, {0x51, 0x803, "kryo-3xx-silver", ARMSHA_CORE_A55},
+    {0x51, 0x804, "kryo-4xx-gold", ARMSHA_CORE_A57}, {0x51, 0x805, "kryo-4xx-silver", ARMSHA_CORE_A55},
+    /* Qualcomm Falkor (Centriq 2400): LLVM's own model of it puts sha512=neon at 882 cycles a
+     * block against a64's 1061, as the A57 model does (bench/RESULTS.md). */
+    {0x51, 0xc00, "falkor", ARMSHA_CORE_A57},
 };
 
 /* Several kinds of core (big.LITTLE, DynamIQ: a Cortex-A55 cluster beside A76 ones): the

@@ -24,6 +24,9 @@ core_kind() {
                 if ($2 == "0xd03" || $2 == "0xd04") k = "a53"
                 else if ($2 == "0xd05") k = "a55"
                 else if ($2 ~ /^0xd0[789abcde]$/ || $2 == "0xd41" || $2 == "0xd44") k = "a57"
+            } else if (impl == "0x51") { # Qualcomm: Kryo 3xx/4xx (Arm cores), Falkor
+                if ($2 == "0x803" || $2 == "0x805") k = "a55"
+                else if ($2 == "0x802" || $2 == "0x804" || $2 == "0xc00") k = "a57"
             }
             seen[k] = 1 }
         END {

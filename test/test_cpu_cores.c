@@ -40,11 +40,13 @@ static void test_midr(void)
                                       0x410fd082, 0x410fd082};
     static const uint32_t qmax[] = {0x000f0510};                /* qemu -cpu max */
     static const uint32_t a64fx[] = {0x461f0010};               /* Fujitsu A64FX */
-    /* Snapdragon 845: Kryo 385 Silver (A55-based, Qualcomm's part 0x805) and Gold: an
-     * implementer armsha has no rule for. */
-    static const uint32_t sd845[] = {0x517f8050, 0x516f8020};
+    /* Snapdragon 845: Kryo 385 Silver (an A55) and Gold (an A75) under Qualcomm's parts
+     * 0x803 and 0x802; Snapdragon 835: Kryo 280 (part 0x800, also Falkor V1's): unknown. */
+    static const uint32_t sd845[] = {0x517f803c, 0x517f803c, 0x516f802d};
+    static const uint32_t sd835[] = {0x51af8014, 0x51af8001};
+    static const uint32_t thx2[] = {0x431f0af1};                 /* Cavium ThunderX2 */
     /* A core known and one not: unknown as a whole. */
-    static const uint32_t mixed[] = {0x410fd034, 0x516f8020};
+    static const uint32_t mixed[] = {0x410fd034, 0x51af8001};
 
     expect_core("Raspberry Pi 3 (A53)", pi3, N(pi3), ARMSHA_CORE_A53, "cortex-a53");
     expect_core("Raspberry Pi 4 (A72)", pi4, N(pi4), ARMSHA_CORE_A57, "cortex-a72");
@@ -60,8 +62,11 @@ static void test_midr(void)
                 "cortex-a53+cortex-a72 (for cortex-a72)");
     expect_core("qemu max", qmax, N(qmax), 0, "unknown (midr 0x000f0510)");
     expect_core("A64FX", a64fx, N(a64fx), 0, "unknown (midr 0x461f0010)");
-    expect_core("Snapdragon 845", sd845, N(sd845), 0, "unknown (midr 0x517f8050)");
-    expect_core("A53 beside an unknown core", mixed, N(mixed), 0, "unknown (midr 0x516f8020)");
+    expect_core("Snapdragon 845", sd845, N(sd845), ARMSHA_CORE_A57,
+                "kryo-3xx-silver+kryo-3xx-gold (for kryo-3xx-gold)");
+    expect_core("Snapdragon 835", sd835, N(sd835), 0, "unknown (midr 0x51af8014)");
+    expect_core("ThunderX2", thx2, N(thx2), 0, "unknown (midr 0x431f0af1)");
+    expect_core("A53 beside an unknown core", mixed, N(mixed), 0, "unknown (midr 0x51af8001)");
     expect_core("no MIDR", NULL, 0, 0, "unknown");
 }
 

@@ -30,9 +30,10 @@
  * and `one_lane_on` (src/kernel_list.h). A core not listed in src/cpu_cores.c is kind 0
  * (unknown) and gets the choice made before cores were told apart. */
 #define ARMSHA_CORE_A53 0x1u /* in-order dual issue: Cortex-A53, A35 (LLVM's A53 model) */
-#define ARMSHA_CORE_A55 0x2u /* in-order dual issue: Cortex-A55 (LLVM's A55 model) */
+#define ARMSHA_CORE_A55 0x2u /* in-order dual issue: Cortex-A55 (LLVM's A55 model), Kryo Silver */
 /* Out of order, what LLVM models with its Cortex-A57 model: A57, A72, A73, A75, A76, A77,
- * A78, X1, Neoverse N1 (llvm-mca-16 and -14 give them the same cycles). */
+ * A78, X1, Neoverse N1 (llvm-mca-16 and -14 give them the same cycles); also Qualcomm's
+ * Kryo 3xx/4xx Gold (A75, A76) and Falkor. */
 #define ARMSHA_CORE_A57 0x4u
 
 /* The cores this process may run on, as far as the OS tells (src/cpu_cores.c). */
