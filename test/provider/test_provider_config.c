@@ -116,6 +116,15 @@ static void test_provider_params(void)
     else
         printf("%s   armsha-lanes = \"%s\" (ARMSHA_EXPECT_LANES unset: not checked)\n",
                armsha_test_prefix, buf);
+    /* The cores they were chosen for (the setup's qemu -cpu model, as its MIDR names it). */
+    const char *want_cpu = getenv("ARMSHA_EXPECT_CPU");
+    if (!prov_string(armsha_pt.prov_a, "armsha-cpu", buf, sizeof(buf)))
+        FAIL("armsha-cpu unreadable");
+    else if (want_cpu != NULL)
+        CHECK(strcmp(buf, want_cpu) == 0, "armsha-cpu is \"%s\", expected \"%s\"", buf, want_cpu);
+    else
+        printf("%s   armsha-cpu = \"%s\" (ARMSHA_EXPECT_CPU unset: not checked)\n",
+               armsha_test_prefix, buf);
     if (armsha_test_failures == before)
         armsha_test_ok(
             "provider params name, version, buildinfo, status=1, self-test; armsha-kernels = \"%s\"",
