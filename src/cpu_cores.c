@@ -21,7 +21,7 @@ static const struct {
     unsigned implementer, part;
     const char *name;
     unsigned kind;
-} known[] = {
+} known[] = { /* at most 32 entries (a bit each in armsha_core_from_midr) */
     {0x41, 0xd03, "cortex-a53", ARMSHA_CORE_A53},  {0x41, 0xd04, "cortex-a35", ARMSHA_CORE_A53},
     {0x41, 0xd05, "cortex-a55", ARMSHA_CORE_A55},  {0x41, 0xd07, "cortex-a57", ARMSHA_CORE_A57},
     {0x41, 0xd08, "cortex-a72", ARMSHA_CORE_A57},  {0x41, 0xd09, "cortex-a73", ARMSHA_CORE_A57},
@@ -72,41 +72,34 @@ static void name_add(armsha_cpu_core *c, const char *sep, const char *text)
 
 void armsha_core_from_midr(armsha_cpu_core *c, const uint32_t *midr, size_t n)
 {
-    int best = -1, kinds = 0;
+    unsigned long named = 0; /* bit i: known[i] is in the name already */
+    unsigned kinds = 0;
+    int best = -1;
 
     memset(c, 0, sizeof(*c));
-    for (size_t i = 0; i < n; i++) {
-        int k = find(midr[i]);
-
-        if (k < 0) {
+    snprintf(c->name, sizeof(c->name), "unknown");
+    for (size_t i = 0; i < n; i++)
+        if (find(midr[i]) < 0) {
             snprintf(c->name, sizeof(c->name), "unknown (midr 0x%08lx)", (unsigned long)midr[i]);
             return;
         }
-    }
-    if (n == 0) {
-        snprintf(c->name, sizeof(c->name), "unknown");
+    if (n == 0)
         return;
-    }
     /* The names of the different cores in order of first appearance, "+" between them. */
+    c->name[0] = '\0';
     for (size_t i = 0; i < n; i++) {
-        int k = find(midr[i]), seen = 0;
+        int k = find(midr[i]);
 
-        for (size_t j = 0; j < i; j++)
-            seen = seen || find(midr[j]) == k;
-        if (seen)
+        if (named & (1ul << k))
             continue;
+        named |= 1ul << k;
+        kinds |= known[k].kind;
         name_add(c, c->name[0] ? "+" : "", known[k].name);
         if (best < 0 || rank_of(known[k].kind) > rank_of(known[best].kind))
             best = k;
     }
-    for (size_t r = 0; r < sizeof(kind_rank) / sizeof(kind_rank[0]); r++)
-        for (size_t i = 0; i < n; i++)
-            if (known[find(midr[i])].kind == kind_rank[r]) {
-                kinds++;
-                break;
-            }
     c->kind = known[best].kind;
-    if (kinds > 1) {
+    if ((kinds & (kinds - 1)) != 0) { /* more than one kind */
         name_add(c, " (for ", known[best].name);
         name_add(c, "", ")");
     }
