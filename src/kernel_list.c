@@ -82,7 +82,7 @@ const armsha_lane_kernel armsha_lane_kernel_list[] = {
      * measured (bench/RESULTS.md, "PBKDF2 on two lanes"); bench/sha*_portable_x2.c. */
     /* Not counted: ends a list that has no other entry on most targets (C has no empty
      * initialiser list). */
-    {NULL, 0, 0, 0, 0, {NULL}},
+    {NULL, 0, 0, 0, 0, {NULL}, 0},
 };
 
 const size_t armsha_lane_kernel_count =
