@@ -14,6 +14,8 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
+#include "thread_time.h"
+
 #define MAX_SIZE 16384
 #define KERNELS_PARAM "armsha-kernels"
 
@@ -241,15 +243,6 @@ done:
     return ok ? 0 : 1;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-
-    /* CPU time of this thread: the machine may be shared, and time spent descheduled is not ours. */
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* MiB/s of one operation over about `seconds` of CPU time; 0 on error. */
 static double throughput(const EVP_MD *md, int mode, size_t size, double seconds)
 {
@@ -265,13 +258,13 @@ static double throughput(const EVP_MD *md, int mode, size_t size, double seconds
         EVP_MD_CTX_free(ctx);
         return 0;
     }
-    t0 = now();
+    t0 = bench_now();
     do {
         for (unsigned long i = 0; i < chunk && ok; i++)
             ok = mode == ONESHOT ? EVP_Digest(input, size, out, &outlen, md, NULL)
                                  : EVP_DigestUpdate(ctx, input, size);
         calls += chunk;
-        t = now() - t0;
+        t = bench_now() - t0;
         /* Grow the chunk until a chunk takes about a millisecond: the clock is then read rarely. */
         if (t < 1e-3)
             chunk *= 2;

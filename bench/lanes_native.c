@@ -20,6 +20,7 @@
 #include "armsha/digests.h"
 #include "armsha/pbkdf2.h"
 #include "lanes_x2.h"
+#include "thread_time.h"
 
 #define MAX_REPS 101
 
@@ -61,29 +62,6 @@ static int have_form(const family *f, int form)
     return form == ONE || f->x2[form].sha1 != NULL;
 }
 
-/* CPU time of this thread: other programs sharing the cores do not count (they do shift
- * caches and the core's free issue slots, hence the median). */
-static double now(void)
-{
-    struct timespec t;
-
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof(*v), cmp);
-    return v[n / 2];
-}
-
 static void derive(const family *f, int form, size_t nblocks, uint64_t iter, uint8_t *out)
 {
     static const uint8_t pass[] = "password", salt[] = "saltSALTsaltSALT";
@@ -98,10 +76,10 @@ static void derive(const family *f, int form, size_t nblocks, uint64_t iter, uin
 static double time_derive(const family *f, int form, size_t nblocks, uint64_t iter)
 {
     uint8_t out[2 * 64];
-    double t0 = now();
+    double t0 = bench_now();
 
     derive(f, form, nblocks, iter, out);
-    return now() - t0;
+    return bench_now() - t0;
 }
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
@@ -121,11 +99,11 @@ static double cycle_seconds(void)
 
     for (int r = 0; r < 11; r++) {
         unsigned long x = 0;
-        double t0 = now();
+        double t0 = bench_now();
 
         for (long i = 0; i < 1000000; i++)
             __asm__ __volatile__(ADD8 : "+r"(x));
-        double t = (now() - t0) / 8e6;
+        double t = (bench_now() - t0) / 8e6;
         if (t < best)
             best = t;
     }
@@ -165,7 +143,7 @@ static double peak_ipc(double cyc, int kind)
     double best = 1e9;
 
     for (int r = 0; r < 3; r++) {
-        double t0 = now();
+        double t0 = bench_now();
 
         if (kind == 2)
             for (int i = 0; i < 256; i++)
@@ -179,7 +157,7 @@ static double peak_ipc(double cyc, int kind)
             for (int i = 0; i < 256; i++)
                 __asm__ __volatile__(MIX4096 ::: "eax", "ebx", "ecx", "edx", "esi", "edi", "r8",
                                      "r9", "cc");
-        double t = now() - t0;
+        double t = bench_now() - t0;
         if (t < best)
             best = t;
     }
@@ -266,7 +244,7 @@ int main(int argc, char **argv)
     printf("- instructions a cycle on 8 independent chains, a straight-line body of 4096 "
            "instructions, in each run: median %.2f (integer add/ror/xor/and), %.2f (SSE2 "
            "paddd/psrld/pxor/pand), %.2f (SHA's mix: mov, add, ror, xor from memory)\n",
-           median(peak, reps), median(vpeak, reps), median(speak, reps));
+           bench_median(peak, reps), bench_median(vpeak, reps), bench_median(speak, reps));
 #endif
     printf("- PBKDF2 on the portable kernels, %llu iterations, median of %d runs (thread CPU "
            "time), every row in each run\n\n",
@@ -275,13 +253,13 @@ int main(int argc, char **argv)
     printf("|---|---:|---|---:|---:|---:|\n");
     for (int m = 0; m < 3; m++) {
         const family *f = &families[m];
-        const double m1 = median(times[m].one, reps);
+        const double m1 = bench_median(times[m].one, reps);
 
         printf("| %s | 1 | one lane | %.3f | %.0f | 1 |\n", f->name, m1 * 1e3,
                cyc > 0 ? m1 / (double)iter / cyc : 0.0);
         for (int form = 0; form < NFORMS; form++)
             if (have_form(f, form)) {
-                const double m2 = median(times[m].two[form], reps);
+                const double m2 = bench_median(times[m].two[form], reps);
 
                 printf("| %s | 2 | %s | %.3f | %.0f | **%.2f** |\n", f->name, form_rows[form],
                        m2 * 1e3, cyc > 0 ? m2 / (double)iter / cyc : 0.0, m2 / m1);

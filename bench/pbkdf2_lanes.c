@@ -15,30 +15,9 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
+#include "thread_time.h"
+
 #define MAX_REPS 101
-
-/* CPU time of this thread: other programs sharing the cores do not count (they do shift
- * caches and frequency, hence the median). */
-static double now(void)
-{
-    struct timespec t;
-
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof(*v), cmp);
-    return v[n / 2];
-}
 
 /* Seconds of one derivation of outlen bytes, checking that prov served it. */
 static double derive(OSSL_LIB_CTX *lib, const char *prov, const char *md, uint64_t iter,
@@ -59,12 +38,12 @@ static double derive(OSSL_LIB_CTX *lib, const char *prov, const char *md, uint64
         fprintf(stderr, "pbkdf2-lanes: PBKDF2 from %s unavailable\n", prov);
         exit(1);
     }
-    t0 = now();
+    t0 = bench_now();
     if (!EVP_KDF_derive(c, out, outlen, par)) {
         fprintf(stderr, "pbkdf2-lanes: derive failed\n");
         exit(1);
     }
-    t1 = now();
+    t1 = bench_now();
     EVP_KDF_CTX_free(c);
     EVP_KDF_free(kdf);
     return t1 - t0;
@@ -109,7 +88,7 @@ int main(int argc, char **argv)
                 one[r] = derive(lib, provs[p], mds[m], iter, hlen[m]);
                 two[r] = derive(lib, provs[p], mds[m], iter, 2 * hlen[m]);
             }
-            double m1 = median(one, reps), m2 = median(two, reps);
+            double m1 = bench_median(one, reps), m2 = bench_median(two, reps);
 
             printf("| %s | %s | %.2f | %.2f | %.2f |\n", mds[m], provs[p] + 9, m1 * 1e3, m2 * 1e3,
                    m2 / m1);
