@@ -16,6 +16,10 @@ osroot_mirror=${OSROOT_MIRROR:-${TRIXIE_MIRROR:-http://deb.debian.org/debian}}
 # Python's own test_hashlib (libpythonX.Y-testsuite) is added for the root's Python.
 osroot_include=libssl-dev,openssl,gcc,libc6-dev,meson,ninja-build,pkg-config,python3,clang
 osroot_include+=,gdb,curl,openssh-client
+# test/clients.sh's PBKDF2 clients (wpa_passphrase, cryptsetup benchmark), installed by apt after
+# debootstrap with the Python test suite: debootstrap takes the first of "systemd |
+# systemd-standalone-sysusers" (sid's wpasupplicant and cryptsetup-bin depend so) and would pull
+# all of systemd in; the standalone tools, named, are what a minimal chroot needs.
 chroot_mounts=()
 
 # $1: trixie, sid or experimental.
@@ -25,13 +29,15 @@ osroot_select() {
     chroot=$osroot_dir/chroot
     osroot_apt=(apt-get)
     osroot_extra=""
+    osroot_clients="wpasupplicant cryptsetup-bin"
     case $1 in
         trixie) osroot_suite=trixie osroot_openssl="OpenSSL 3.5" ;;
         # The mirror's sid and experimental Release files have been seen past their
         # Valid-Until date (they are rebuilt less often than they expire); apt inside these
         # two roots only is told to accept them. The signatures are still checked.
         sid) osroot_suite=sid osroot_openssl="OpenSSL 3.6"
-            osroot_apt+=(-o Acquire::Check-Valid-Until=false) ;;
+            osroot_apt+=(-o Acquire::Check-Valid-Until=false)
+            osroot_clients+=" systemd-standalone-sysusers systemd-standalone-tmpfiles" ;;
         experimental) osroot_suite=sid osroot_openssl="OpenSSL 4."
             osroot_apt+=(-o Acquire::Check-Valid-Until=false)
             # deb.sh builds the libssl4 package inside this root.
@@ -42,7 +48,7 @@ osroot_select() {
 
 # What a cached root was made from; a root made from another recipe is made again.
 osroot_recipe() {
-    echo "$osroot_suite $osroot_include $osroot_extra"
+    echo "$osroot_suite $osroot_include $osroot_clients $osroot_extra"
     [ "$osroot_name" != experimental ] || echo "experimental: libssl-dev openssl"
 }
 
@@ -56,19 +62,24 @@ osroot_debootstrap() {
         return 1
     fi
     pyver=$(chroot "$dest" python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])') &&
-        osroot_apt_in "$dest" "libpython$pyver-testsuite"
+        osroot_apt_in "$dest" "libpython$pyver-testsuite" $osroot_clients
 }
 
 # $1: a root folder, rest: apt-get install arguments (update first, non-interactive; the
 # output goes to build-NAME/apt.log, its end printed when apt fails).
 osroot_apt_in() {
-    local dest=$1 log=$osroot_dir/apt.log
+    local dest=$1 log=$osroot_dir/apt.log ok=1
     shift
     cp -L /etc/resolv.conf "$dest/etc/resolv.conf" 2>/dev/null || true
-    if ! { chroot "$dest" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/bin:/bin:/usr/sbin:/sbin \
+    # sid's cryptsetup-bin runs systemd-tmpfiles when configured, which needs /proc; mounted
+    # for the install only (a run killed here leaves it to chroot_make's chroot_umount_stale).
+    mount -t proc proc "$dest/proc" || return 1
+    { chroot "$dest" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/bin:/bin:/usr/sbin:/sbin \
         "${osroot_apt[@]}" update -q &&
         chroot "$dest" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/bin:/bin:/usr/sbin:/sbin \
-            "${osroot_apt[@]}" install -y -q --no-install-recommends "$@"; } >>"$log" 2>&1; then
+            "${osroot_apt[@]}" install -y -q --no-install-recommends "$@"; } >>"$log" 2>&1 || ok=0
+    umount "$dest/proc" 2>/dev/null || umount -l "$dest/proc"
+    if [ "$ok" = 0 ]; then
         tail -20 "$log"
         echo "$osroot_name: apt-get install $* failed (log: $log)"
         return 1
