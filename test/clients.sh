@@ -116,6 +116,25 @@ served() { # $1: what, $2: the family that must have been called (sha1, sha256, 
     fi
 }
 
+# The libcrypto PROG ($1) loads, as ldd resolves it (directly or through a library such as
+# libcryptsetup), or nothing.
+libcrypto_of() { ldd "$1" 2>/dev/null | sed -n 's/^[[:space:]]*libcrypto\.so\.[0-9]* => \([^ ]*\).*/\1/p' | head -1; }
+# Skips the row unless PROG ($1, from package $2) loads the libcrypto that $openssl, the
+# OpenSSL under test, loads. A root with a newer OpenSSL can still hold clients built against
+# the older one (experimental's OpenSSL 4.0 beside sid's libssl3t64, which its wpasupplicant
+# and cryptsetup link): run there, the row would test that older OpenSSL, and a module built
+# for the newer one, not the OpenSSL the run names.
+same_libcrypto() {
+    local mine theirs
+    theirs=$(libcrypto_of "$openssl")
+    [ -n "$theirs" ] || { echo "FAIL: cannot tell which libcrypto $openssl loads (ldd)"; exit 1; }
+    mine=$(libcrypto_of "$1")
+    [ -n "$mine" ] || skip "$1 links no libcrypto (its own PBKDF2): armsha cannot serve it"
+    [ "$(readlink -f "$mine")" = "$(readlink -f "$theirs")" ] ||
+        skip "$1 loads $mine, not $theirs of the OpenSSL under test ($(ref "$openssl" version)): this system's $2 is built against the other libcrypto, so the row cannot test this OpenSSL"
+    echo "$1 loads $mine, as $openssl ($(ref "$openssl" version)) does"
+}
+
 # A self-signed P-256 certificate made by the default provider alone.
 make_cert() {
     ref "$openssl" req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -sha256 -days 2 \
@@ -368,6 +387,7 @@ wpa_passphrase)
     # Wi-Fi's WPA2 PSK: PBKDF2-HMAC-SHA1(passphrase, SSID, 4096 iterations, 32 bytes), two
     # SHA-1 blocks of output, which armsha derives side by side on its lane kernel.
     wpa=$(command -v wpa_passphrase) || skip "wpa_passphrase is not installed (Debian: wpasupplicant; scripts/deps.sh installs it)"
+    same_libcrypto "$wpa" wpasupplicant
     need_gdb
     psk_of() { sed -n 's/^[[:space:]]*psk=//p' "$1"; }
     # armsha's KDF off, digests still armsha's, and (strict) no other provider may serve.
@@ -426,9 +446,17 @@ cryptsetup)
     # openssl.cnf), and is not called. The row checks that both ways it reports its
     # iterations per second (the figures go to the log; no timing is asserted).
     cs=$(command -v cryptsetup) || skip "cryptsetup is not installed (Debian: cryptsetup-bin; scripts/deps.sh installs it)"
+    same_libcrypto "$cs" cryptsetup-bin
     need_gdb
     echo "$("$cs" --version)"
-    pref "$cs" --debug benchmark --pbkdf pbkdf2 --hash sha256 --key-size 512 2>&1 | grep 'Crypto backend' || true
+    # Its backend line names the libcrypto it derives with: the OpenSSL under test's version.
+    backend=$(pref "$cs" --debug benchmark --pbkdf pbkdf2 --hash sha256 --key-size 512 2>&1 | grep 'Crypto backend')
+    echo "$backend"
+    v=$(ref "$openssl" version | sed 's/.*(Library: //' | cut -d' ' -f1,2)
+    case $backend in
+        *"($v "*) pass "cryptsetup's crypto backend is $v, the OpenSSL under test" ;;
+        *) fail "cryptsetup's crypto backend is not $v: '$backend'" ;;
+    esac
     ips() { sed -n 's/^PBKDF2-'"$1"' *\([0-9][0-9]*\) iterations per second.*/\1/p' "$2"; }
     # --key-size 512: an aes-xts-plain64 LUKS keyslot's key, 2 SHA-256 or 4 SHA-1 blocks.
     for h in sha1 sha256; do
