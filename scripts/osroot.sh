@@ -69,9 +69,11 @@ compat_x86() {
     [ -f build/armsha.so ] || { echo "$name: no build/armsha.so (run scripts/build.sh)"; failed=$((failed + 1)); return; }
     # The host-built test programs link libcrypto.so.3: inside trixie and sid that is the
     # root's own. Under experimental it is sid's 3.6 (libssl3t64 stays installed), so there
-    # only the suites that drive the root's own programs count: the openssl program, curl,
-    # ssh-keygen and Python are 4.0's, and they load the 3.0-built armsha.so (which brings
-    # libcrypto.so.3 into their process beside libcrypto.so.4).
+    # only the suites that drive the root's own programs count: the openssl program is 4.0's,
+    # and it loads the 3.0-built armsha.so (which brings libcrypto.so.3 into its process
+    # beside libcrypto.so.4). curl, ssh-keygen, Python, wpa_passphrase and cryptsetup are
+    # sid's, built against libssl3t64 (experimental has no libssl4 builds of them): the
+    # wpa_passphrase and cryptsetup rows skip for that reason (clients.sh, same_libcrypto).
     [ "$name" != experimental ] || suites=(--suite cli --suite clients)
     echo "$name: build/test/test_threads inside the chroot uses" \
         "$(in_chroot sh -c 'ldd "$0" | grep -o "libcrypto.so.3 => [^ ]*"' "$root/build/test/test_threads")"
