@@ -6,13 +6,12 @@
 
 #include "kernel_list.h"
 #include "selftest.h"
+#include "str_append.h"
 
 /* Appends to the report; it is sized for the longest line that can be made. */
 static void report_add(armsha_kernels *k, const char *text)
 {
-    size_t used = strlen(k->report);
-
-    snprintf(k->report + used, sizeof(k->report) - used, "%s", text);
+    armsha_str_append(k->report, sizeof(k->report), text);
 }
 
 /* The two-lane form that goes with kernel use, when it is built, can run and passes its
@@ -37,7 +36,7 @@ static const armsha_lane_kernel *choose_lanes(armsha_kernels *k, const armsha_ke
                  use->family != ARMSHA_SHA1 ? " " : "", armsha_family_name(use->family), pick->name);
         pick = NULL;
     }
-    snprintf(k->lanes + strlen(k->lanes), sizeof(k->lanes) - strlen(k->lanes), "%s", text);
+    armsha_str_append(k->lanes, sizeof(k->lanes), text);
     return pick;
 }
 
@@ -81,9 +80,9 @@ int armsha_kernels_choose(armsha_kernels *k, unsigned features, const armsha_cpu
             if (c->needs == 0 || armsha_kernel_selftest(c)) { /* portable: passed above */
                 use = c;
             } else {
-                size_t n = strlen(failed);
-
-                snprintf(failed + n, sizeof(failed) - n, "%s%s", n ? ", " : "", c->name);
+                if (failed[0] != '\0')
+                    armsha_str_append(failed, sizeof(failed), ", ");
+                armsha_str_append(failed, sizeof(failed), c->name);
             }
         }
         if (use == NULL) { /* unreachable: kernel_list.c has a portable kernel per family */

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "str_append.h"
+
 /* MIDR_EL1: implementer [31:24], variant [23:20], architecture [19:16], part [15:4],
  * revision [3:0]. Only implementer and part say which core it is. */
 #define MIDR_IMPLEMENTER(m) (((m) >> 24) & 0xffu)
@@ -63,13 +65,6 @@ static int find(uint32_t midr)
     return -1;
 }
 
-static void name_add(armsha_cpu_core *c, const char *sep, const char *text)
-{
-    size_t used = strlen(c->name);
-
-    snprintf(c->name + used, sizeof(c->name) - used, "%s%s", sep, text);
-}
-
 void armsha_core_from_midr(armsha_cpu_core *c, const uint32_t *midr, size_t n)
 {
     unsigned long named = 0; /* bit i: known[i] is in the name already */
@@ -94,14 +89,17 @@ void armsha_core_from_midr(armsha_cpu_core *c, const uint32_t *midr, size_t n)
             continue;
         named |= 1ul << k;
         kinds |= known[k].kind;
-        name_add(c, c->name[0] ? "+" : "", known[k].name);
+        if (c->name[0] != '\0')
+            armsha_str_append(c->name, sizeof(c->name), "+");
+        armsha_str_append(c->name, sizeof(c->name), known[k].name);
         if (best < 0 || rank_of(known[k].kind) > rank_of(known[best].kind))
             best = k;
     }
     c->kind = known[best].kind;
     if ((kinds & (kinds - 1)) != 0) { /* more than one kind */
-        name_add(c, " (for ", known[best].name);
-        name_add(c, "", ")");
+        armsha_str_append(c->name, sizeof(c->name), " (for ");
+        armsha_str_append(c->name, sizeof(c->name), known[best].name);
+        armsha_str_append(c->name, sizeof(c->name), ")");
     }
 }
 
