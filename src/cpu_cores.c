@@ -41,21 +41,17 @@ static const struct {
 };
 
 /* Several kinds of core (big.LITTLE, DynamIQ: a Cortex-A55 cluster beside A76 ones): the
- * process migrates between them, so one choice serves all. It is made for the biggest kind,
- * the last of this list present: the work where the choice matters (a long hash, PBKDF2's
- * thousands of iterations) keeps a core busy, and Linux's scheduler moves a busy thread to
- * the big cores within milliseconds; a little core runs the big core's choice only for
- * short calls. A core that is not known may be bigger than the known ones: then the whole
- * system is unknown, the choice made before cores were told apart. */
-static const unsigned kind_rank[] = {ARMSHA_CORE_A53, ARMSHA_CORE_A55, ARMSHA_CORE_A57};
-
-static int rank_of(unsigned kind)
-{
-    for (size_t i = 0; i < sizeof(kind_rank) / sizeof(kind_rank[0]); i++)
-        if (kind_rank[i] == kind)
-            return (int)i;
-    return -1;
-}
+ * process migrates between them, so one choice serves all. It is made for the biggest kind
+ * present: the work where the choice matters (a long hash, PBKDF2's thousands of
+ * iterations) keeps a core busy, and Linux's scheduler moves a busy thread to the big cores
+ * within milliseconds; a little core runs the big core's choice only for short calls. A
+ * core that is not known may be bigger than the known ones: then the whole system is
+ * unknown, the choice made before cores were told apart.
+ * The kind bits are numbered from the smallest core up (include/armsha/cpu.h): the in-order
+ * A53, then the in-order A55 that succeeded it as the little core of DynamIQ systems, then
+ * the out-of-order big cores. So the biggest kind is the one of highest value. */
+_Static_assert(ARMSHA_CORE_A53 < ARMSHA_CORE_A55 && ARMSHA_CORE_A55 < ARMSHA_CORE_A57,
+               "the ARMSHA_CORE_* bits rank the kinds by size");
 
 static int find(uint32_t midr)
 {
@@ -92,7 +88,7 @@ void armsha_core_from_midr(armsha_cpu_core *c, const uint32_t *midr, size_t n)
         if (c->name[0] != '\0')
             armsha_str_append(c->name, sizeof(c->name), "+");
         armsha_str_append(c->name, sizeof(c->name), known[k].name);
-        if (best < 0 || rank_of(known[k].kind) > rank_of(known[best].kind))
+        if (best < 0 || known[k].kind > known[best].kind) /* a bigger kind (above) */
             best = k;
     }
     c->kind = known[best].kind;
