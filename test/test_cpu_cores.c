@@ -9,65 +9,58 @@
 #include "armsha/cpu.h"
 #include "helper.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
-
-static void expect_core(const char *what, const uint32_t *midr, size_t n, unsigned kind,
-                        const char *name)
-{
-    armsha_cpu_core c;
-
-    armsha_core_from_midr(&c, midr, n);
-    CHECK(c.kind == kind && strcmp(c.name, name) == 0, "%s: kind %#x \"%s\", expected %#x \"%s\"",
-          what, c.kind, c.name, kind, name);
-}
+/* MIDR_EL1 as the boards' kernels report them (Arm TRMs: implementer 0x41, the part, and
+ * each board's variant and revision) and as qemu-aarch64 7.2's models give them, with the
+ * kind and name each set must give. */
+static const struct {
+    const char *what;
+    uint32_t midr[8]; /* the cores, up to the first 0 (no core reads MIDR 0) */
+    unsigned kind;
+    const char *name;
+} cases[] = {
+    {"Raspberry Pi 3 (A53 r0p4)", {0x410fd034, 0x410fd034, 0x410fd034, 0x410fd034},
+     ARMSHA_CORE_A53, "cortex-a53"},
+    {"Raspberry Pi 4 (A72 r0p3)", {0x410fd083, 0x410fd083, 0x410fd083, 0x410fd083},
+     ARMSHA_CORE_A57, "cortex-a72"},
+    {"Cortex-A55 r2p0 (RK3566)", {0x412fd050}, ARMSHA_CORE_A55, "cortex-a55"},
+    {"Cortex-A35 r0p1", {0x410fd041}, ARMSHA_CORE_A53, "cortex-a35"},
+    {"Neoverse N1 r3p1 (Graviton2)", {0x413fd0c1, 0x413fd0c1}, ARMSHA_CORE_A57, "neoverse-n1"},
+    {"qemu -cpu cortex-a57", {0x411fd070}, ARMSHA_CORE_A57, "cortex-a57"},
+    {"qemu -cpu cortex-a76", {0x414fd0b1}, ARMSHA_CORE_A57, "cortex-a76"},
+    {"Cortex-X1 r1p0", {0x411fd440}, ARMSHA_CORE_A57, "cortex-x1"},
+    /* RK3588: four A55 and four A76; RK3399: four A53 and two A72. */
+    {"RK3588 (A55 + A76)",
+     {0x412fd050, 0x412fd050, 0x412fd050, 0x412fd050, 0x414fd0b0, 0x414fd0b0, 0x414fd0b0, 0x414fd0b0},
+     ARMSHA_CORE_A57, "cortex-a55+cortex-a76 (for cortex-a76)"},
+    {"RK3399 (A53 + A72)", {0x410fd034, 0x410fd034, 0x410fd034, 0x410fd034, 0x410fd082, 0x410fd082},
+     ARMSHA_CORE_A57, "cortex-a53+cortex-a72 (for cortex-a72)"},
+    {"qemu -cpu max", {0x000f0510}, 0, "unknown (midr 0x000f0510)"},
+    {"Fujitsu A64FX", {0x461f0010}, 0, "unknown (midr 0x461f0010)"},
+    /* Snapdragon 845: Kryo 385 Silver (an A55) and Gold (an A75) under Qualcomm's parts
+     * 0x803 and 0x802; Snapdragon 835: Kryo 280 (part 0x800, also Falkor V1's): unknown. */
+    {"Snapdragon 845", {0x517f803c, 0x517f803c, 0x516f802d}, ARMSHA_CORE_A57,
+     "kryo-3xx-silver+kryo-3xx-gold (for kryo-3xx-gold)"},
+    {"Snapdragon 835", {0x51af8014, 0x51af8001}, 0, "unknown (midr 0x51af8014)"},
+    {"Cavium ThunderX2", {0x431f0af1}, 0, "unknown (midr 0x431f0af1)"},
+    /* A core known and one not: unknown as a whole. */
+    {"A53 beside an unknown core", {0x410fd034, 0x51af8001}, 0, "unknown (midr 0x51af8001)"},
+    {"no MIDR", {0}, 0, "unknown"},
+};
 
 static void test_midr(void)
 {
-    /* MIDR_EL1 as the boards' kernels report them (Arm TRMs: implementer 0x41, the part,
-     * and each board's variant and revision) and as qemu-aarch64 7.2's models give them. */
-    static const uint32_t pi3[] = {0x410fd034, 0x410fd034, 0x410fd034, 0x410fd034}; /* A53 r0p4 */
-    static const uint32_t pi4[] = {0x410fd083, 0x410fd083, 0x410fd083, 0x410fd083}; /* A72 r0p3 */
-    static const uint32_t a55[] = {0x412fd050};                 /* A55 r2p0 (RK3566) */
-    static const uint32_t a35[] = {0x410fd041};                 /* A35 r0p1 */
-    static const uint32_t n1[] = {0x413fd0c1, 0x413fd0c1};      /* Neoverse N1 r3p1 (Graviton2) */
-    static const uint32_t a57[] = {0x411fd070};                 /* qemu -cpu cortex-a57 */
-    static const uint32_t a76[] = {0x414fd0b1};                 /* qemu -cpu cortex-a76 */
-    static const uint32_t x1[] = {0x411fd440};                  /* Cortex-X1 r1p0 */
-    /* RK3588: four A55 and four A76; RK3399: four A53 and two A72. */
-    static const uint32_t rk3588[] = {0x412fd050, 0x412fd050, 0x412fd050, 0x412fd050,
-                                      0x414fd0b0, 0x414fd0b0, 0x414fd0b0, 0x414fd0b0};
-    static const uint32_t rk3399[] = {0x410fd034, 0x410fd034, 0x410fd034, 0x410fd034,
-                                      0x410fd082, 0x410fd082};
-    static const uint32_t qmax[] = {0x000f0510};                /* qemu -cpu max */
-    static const uint32_t a64fx[] = {0x461f0010};               /* Fujitsu A64FX */
-    /* Snapdragon 845: Kryo 385 Silver (an A55) and Gold (an A75) under Qualcomm's parts
-     * 0x803 and 0x802; Snapdragon 835: Kryo 280 (part 0x800, also Falkor V1's): unknown. */
-    static const uint32_t sd845[] = {0x517f803c, 0x517f803c, 0x516f802d};
-    static const uint32_t sd835[] = {0x51af8014, 0x51af8001};
-    static const uint32_t thx2[] = {0x431f0af1};                 /* Cavium ThunderX2 */
-    /* A core known and one not: unknown as a whole. */
-    static const uint32_t mixed[] = {0x410fd034, 0x51af8001};
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        armsha_cpu_core c;
+        size_t n = 0;
 
-    expect_core("Raspberry Pi 3 (A53)", pi3, N(pi3), ARMSHA_CORE_A53, "cortex-a53");
-    expect_core("Raspberry Pi 4 (A72)", pi4, N(pi4), ARMSHA_CORE_A57, "cortex-a72");
-    expect_core("Cortex-A55", a55, N(a55), ARMSHA_CORE_A55, "cortex-a55");
-    expect_core("Cortex-A35", a35, N(a35), ARMSHA_CORE_A53, "cortex-a35");
-    expect_core("Neoverse N1", n1, N(n1), ARMSHA_CORE_A57, "neoverse-n1");
-    expect_core("Cortex-A57", a57, N(a57), ARMSHA_CORE_A57, "cortex-a57");
-    expect_core("Cortex-A76", a76, N(a76), ARMSHA_CORE_A57, "cortex-a76");
-    expect_core("Cortex-X1", x1, N(x1), ARMSHA_CORE_A57, "cortex-x1");
-    expect_core("RK3588 (A55 + A76)", rk3588, N(rk3588), ARMSHA_CORE_A57,
-                "cortex-a55+cortex-a76 (for cortex-a76)");
-    expect_core("RK3399 (A53 + A72)", rk3399, N(rk3399), ARMSHA_CORE_A57,
-                "cortex-a53+cortex-a72 (for cortex-a72)");
-    expect_core("qemu max", qmax, N(qmax), 0, "unknown (midr 0x000f0510)");
-    expect_core("A64FX", a64fx, N(a64fx), 0, "unknown (midr 0x461f0010)");
-    expect_core("Snapdragon 845", sd845, N(sd845), ARMSHA_CORE_A57,
-                "kryo-3xx-silver+kryo-3xx-gold (for kryo-3xx-gold)");
-    expect_core("Snapdragon 835", sd835, N(sd835), 0, "unknown (midr 0x51af8014)");
-    expect_core("ThunderX2", thx2, N(thx2), 0, "unknown (midr 0x431f0af1)");
-    expect_core("A53 beside an unknown core", mixed, N(mixed), 0, "unknown (midr 0x51af8001)");
-    expect_core("no MIDR", NULL, 0, 0, "unknown");
+        while (n < sizeof(cases[i].midr) / sizeof(cases[i].midr[0]) && cases[i].midr[n] != 0)
+            n++;
+        /* "no MIDR" as the OS gives it: no array at all. */
+        armsha_core_from_midr(&c, n != 0 ? cases[i].midr : NULL, n);
+        CHECK(c.kind == cases[i].kind && strcmp(c.name, cases[i].name) == 0,
+              "%s: kind %#x \"%s\", expected %#x \"%s\"", cases[i].what, c.kind, c.name,
+              cases[i].kind, cases[i].name);
+    }
 }
 
 #if defined(ARMSHA_TEST_ARM64)
