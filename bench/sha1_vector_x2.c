@@ -12,13 +12,6 @@ typedef uint32_t v4u32 __attribute__((vector_size(16)));
 
 #define LOADV(i) (W[i] = (v4u32){armsha_load_be32(data0 + 4 * (i)), armsha_load_be32(data1 + 4 * (i))})
 #define SCHEDV(i) SCHED_ON(W, i)
-#define R(F, a, b, c, d, e, k, i, M) ROUND(F, a, b, c, d, e, k, M(i))
-#define ROUNDS5(F, i, k, M)                                                            \
-    R(F, a, b, c, d, e, k, (i) + 0, M);                                                \
-    R(F, e, a, b, c, d, k, (i) + 1, M);                                                \
-    R(F, d, e, a, b, c, k, (i) + 2, M);                                                \
-    R(F, c, d, e, a, b, k, (i) + 3, M);                                                \
-    R(F, b, c, d, e, a, k, (i) + 4, M)
 
 void armsha_sha1_x2_vector(uint32_t *const state[2], const uint8_t *const data[2])
 {
@@ -30,11 +23,11 @@ void armsha_sha1_x2_vector(uint32_t *const state[2], const uint8_t *const data[2
     ROUNDS5(F1, 0, K1, LOADV);
     ROUNDS5(F1, 5, K1, LOADV);
     ROUNDS5(F1, 10, K1, LOADV);
-    R(F1, a, b, c, d, e, K1, 15, LOADV);
-    R(F1, e, a, b, c, d, K1, 16, SCHEDV);
-    R(F1, d, e, a, b, c, K1, 17, SCHEDV);
-    R(F1, c, d, e, a, b, K1, 18, SCHEDV);
-    R(F1, b, c, d, e, a, K1, 19, SCHEDV);
+    ROUND_M(F1, a, b, c, d, e, K1, 15, LOADV);
+    ROUND_M(F1, e, a, b, c, d, K1, 16, SCHEDV);
+    ROUND_M(F1, d, e, a, b, c, K1, 17, SCHEDV);
+    ROUND_M(F1, c, d, e, a, b, K1, 18, SCHEDV);
+    ROUND_M(F1, b, c, d, e, a, K1, 19, SCHEDV);
     ROUNDS5(F2, 20, K2, SCHEDV);
     ROUNDS5(F2, 25, K2, SCHEDV);
     ROUNDS5(F2, 30, K2, SCHEDV);

@@ -14,15 +14,6 @@ typedef uint32_t v4u32 __attribute__((vector_size(16)));
 
 #define LOADV(i) (W[i] = (v4u32){armsha_load_be32(data0 + 4 * (i)), armsha_load_be32(data1 + 4 * (i))})
 #define SCHEDV(i) SCHED_ON(W, i)
-#define ROUNDS8(i, M)                                                                  \
-    ROUND(a, b, c, d, e, f, g, h, x, y, (i) + 0, M((i) + 0));                          \
-    ROUND(h, a, b, c, d, e, f, g, y, x, (i) + 1, M((i) + 1));                          \
-    ROUND(g, h, a, b, c, d, e, f, x, y, (i) + 2, M((i) + 2));                          \
-    ROUND(f, g, h, a, b, c, d, e, y, x, (i) + 3, M((i) + 3));                          \
-    ROUND(e, f, g, h, a, b, c, d, x, y, (i) + 4, M((i) + 4));                          \
-    ROUND(d, e, f, g, h, a, b, c, y, x, (i) + 5, M((i) + 5));                          \
-    ROUND(c, d, e, f, g, h, a, b, x, y, (i) + 6, M((i) + 6));                          \
-    ROUND(b, c, d, e, f, g, h, a, y, x, (i) + 7, M((i) + 7))
 
 void armsha_sha256_x2_vector(uint32_t *const state[2], const uint8_t *const data[2])
 {

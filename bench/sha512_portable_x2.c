@@ -17,15 +17,7 @@
 #define ROUND2(a, b, c, d, e, f, g, h, ab, bc, i, M)                                   \
     ROUND(a##0, b##0, c##0, d##0, e##0, f##0, g##0, h##0, ab##0, bc##0, i, M(0, i));   \
     ROUND(a##1, b##1, c##1, d##1, e##1, f##1, g##1, h##1, ab##1, bc##1, i, M(1, i))
-#define ROUNDS8(i, M)                                                                  \
-    ROUND2(a, b, c, d, e, f, g, h, x, y, (i) + 0, M);                                  \
-    ROUND2(h, a, b, c, d, e, f, g, y, x, (i) + 1, M);                                  \
-    ROUND2(g, h, a, b, c, d, e, f, x, y, (i) + 2, M);                                  \
-    ROUND2(f, g, h, a, b, c, d, e, y, x, (i) + 3, M);                                  \
-    ROUND2(e, f, g, h, a, b, c, d, x, y, (i) + 4, M);                                  \
-    ROUND2(d, e, f, g, h, a, b, c, y, x, (i) + 5, M);                                  \
-    ROUND2(c, d, e, f, g, h, a, b, x, y, (i) + 6, M);                                  \
-    ROUND2(b, c, d, e, f, g, h, a, y, x, (i) + 7, M)
+#define ROUNDS8_2(i, M) ROUNDS8_BY(ROUND2, i, M)
 
 void armsha_sha512_x2_portable(uint64_t *const state[2], const uint8_t *const data[2])
 {
@@ -40,16 +32,16 @@ void armsha_sha512_x2_portable(uint64_t *const state[2], const uint8_t *const da
     uint64_t W0[16], W1[16], x0, x1, y0 = b0 ^ c0, y1 = b1 ^ c1;
 
     ARMSHA_OPAQUE(k); /* one base register for the constants (sha512_portable.c) */
-    ROUNDS8(0, LOAD2);
-    ROUNDS8(8, LOAD2);
-    ROUNDS8(16, SCHED2);
-    ROUNDS8(24, SCHED2);
-    ROUNDS8(32, SCHED2);
-    ROUNDS8(40, SCHED2);
-    ROUNDS8(48, SCHED2);
-    ROUNDS8(56, SCHED2);
-    ROUNDS8(64, SCHED2);
-    ROUNDS8(72, SCHED2);
+    ROUNDS8_2(0, LOAD2);
+    ROUNDS8_2(8, LOAD2);
+    ROUNDS8_2(16, SCHED2);
+    ROUNDS8_2(24, SCHED2);
+    ROUNDS8_2(32, SCHED2);
+    ROUNDS8_2(40, SCHED2);
+    ROUNDS8_2(48, SCHED2);
+    ROUNDS8_2(56, SCHED2);
+    ROUNDS8_2(64, SCHED2);
+    ROUNDS8_2(72, SCHED2);
     s0[0] += a0, s0[1] += b0, s0[2] += c0, s0[3] += d0;
     s0[4] += e0, s0[5] += f0, s0[6] += g0, s0[7] += h0;
     s1[0] += a1, s1[1] += b1, s1[2] += c1, s1[3] += d1;

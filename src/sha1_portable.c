@@ -15,14 +15,6 @@
 /* The message schedule rolls through 16 words kept in registers. */
 #define SCHED(i) SCHED_ON(W, i)
 
-/* Five rounds with the variables renamed rather than moved. */
-#define ROUNDS5(F, i, k, M)                                                            \
-    ROUND(F, a, b, c, d, e, k, M((i) + 0));                                            \
-    ROUND(F, e, a, b, c, d, k, M((i) + 1));                                            \
-    ROUND(F, d, e, a, b, c, k, M((i) + 2));                                            \
-    ROUND(F, c, d, e, a, b, k, M((i) + 3));                                            \
-    ROUND(F, b, c, d, e, a, k, M((i) + 4))
-
 void armsha_sha1_blocks_portable(uint32_t state[5], const uint8_t *data, size_t nblocks)
 {
     const uint8_t *end;

@@ -11,17 +11,6 @@
 /* The message schedule rolls through 16 words kept in registers. */
 #define SCHED(i) SCHED_ON(W, i)
 
-/* Eight rounds with the variables renamed rather than moved. */
-#define ROUNDS8(i, M)                                                                  \
-    ROUND(a, b, c, d, e, f, g, h, x, y, (i) + 0, M((i) + 0));                          \
-    ROUND(h, a, b, c, d, e, f, g, y, x, (i) + 1, M((i) + 1));                          \
-    ROUND(g, h, a, b, c, d, e, f, x, y, (i) + 2, M((i) + 2));                          \
-    ROUND(f, g, h, a, b, c, d, e, y, x, (i) + 3, M((i) + 3));                          \
-    ROUND(e, f, g, h, a, b, c, d, x, y, (i) + 4, M((i) + 4));                          \
-    ROUND(d, e, f, g, h, a, b, c, y, x, (i) + 5, M((i) + 5));                          \
-    ROUND(c, d, e, f, g, h, a, b, x, y, (i) + 6, M((i) + 6));                          \
-    ROUND(b, c, d, e, f, g, h, a, y, x, (i) + 7, M((i) + 7))
-
 void armsha_sha512_blocks_portable(uint64_t state[8], const uint8_t *data, size_t nblocks)
 {
     const uint8_t *end;

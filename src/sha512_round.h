@@ -26,4 +26,6 @@
 #define SCHED_ON(W, i)                                                                 \
     (W[(i)&15] += SSIG1(W[((i) - 2) & 15]) + W[((i) - 7) & 15] + SSIG0(W[((i) - 15) & 15]))
 
+#include "sha2_rounds8.h"
+
 #endif
