@@ -134,7 +134,8 @@ unsigned armsha_cpu_features(void)
     /* AArch64 integer code runs wherever this build runs, whatever the OS says. */
     return os_features() | ARMSHA_CPU_A64;
 #elif defined(ARMSHA_ARM32_KERNELS)
-    return os_features();
+    /* ARM integer code runs wherever this build runs, whatever the OS says. */
+    return os_features() | ARMSHA_CPU_A32;
 #else
     return 0;
 #endif

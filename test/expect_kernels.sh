@@ -7,7 +7,8 @@
 #     (src/meson.build's arm64_nosha_kernels), best first, each FAMILY=NAME:WORD[@KIND], WORD
 #     the Features word it needs ("-": none), e.g. sha256=neon:asimd; KIND the kind of core
 #     it is chosen on alone (a53, a55, a57), as /proc/cpuinfo's "CPU part" lines say.
-#   arm: sha1, sha2 the aarch32-ce ones, neon the NEON kernels of KERNELS (family names).
+#   arm: sha1, sha2 the aarch32-ce ones, neon the NEON kernels of KERNELS (family names);
+#     then the ARM integer kernels, which need nothing (KERNELS' FAMILY=a32 words).
 no_ce=0
 if [ "${1:-}" = --no-ce ]; then no_ce=1; shift; fi
 family=${1:-aarch64}
@@ -44,9 +45,11 @@ if [ "$family" = arm ]; then
         if has neon; then
             case " $neon_families " in *" $1 "*) echo neon; return ;; esac
         fi
+        case " $a32_families " in *" $1=a32 "*) echo a32; return ;; esac
         echo portable
     }
     neon_families="$*"
+    a32_families="$*"
     echo "sha1=$(pick sha1 sha1) sha256=$(pick sha256 sha2) sha512=$(pick sha512 -)"
 else
     pick() { # family, its SHA feature word; then the list of other kernels

@@ -5,7 +5,8 @@
  *
  * Usage: be_test --endian big|little --cpu LIST [--expect KERNELS] [--shavs DIR]
  *                [--sigill FAMILY]
- *   LIST: comma list of sha1, sha256, sha512, neon, a64 (AArch64 itself), or none: the
+ *   LIST: comma list of sha1, sha256, sha512, neon, a64 (AArch64 itself), a32 (32-bit
+ *   ARM itself), or none: the
  *   kernels needing more are not run (they would die of SIGILL).
  *   KERNELS: "sha1=armv8-ce sha256=armv8-ce sha512=portable": the hardware kernels that
  *   must have run, per family (comma-separated where a family has several), else
@@ -650,7 +651,7 @@ static const char *family_word(unsigned fam)
 
 static int usage(void)
 {
-    armsha_fs_puts("usage: be_test --endian big|little --cpu sha1,sha256,sha512,neon,a64|none "
+    armsha_fs_puts("usage: be_test --endian big|little --cpu sha1,sha256,sha512,neon,a64,a32|none "
                    "[--expect KERNELS] [--shavs DIR] [--sigill FAMILY] [--blocks FAMILY:N]\n");
     return 2;
 }
@@ -716,6 +717,8 @@ static int parse_cpu(const char *s, unsigned *bits)
             *bits |= ARMSHA_CPU_NEON;
         else if (streq(word, "a64"))
             *bits |= ARMSHA_CPU_A64;
+        else if (streq(word, "a32"))
+            *bits |= ARMSHA_CPU_A32;
         else if (!streq(word, "none"))
             return 0;
     }
