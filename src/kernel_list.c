@@ -55,6 +55,7 @@ const armsha_kernel armsha_kernel_list[] = {
     /* ARM integer code for the cores without NEON, where GCC's from the portable C loses
      * to OpenSSL's (bench/RESULTS.md, insncount-armhf). */
     KERNEL("a32", ARMSHA_SHA256, sha256, ARMSHA_CPU_A32, armsha_sha256_blocks_a32),
+    KERNEL("a32", ARMSHA_SHA512, sha512, ARMSHA_CPU_A32, armsha_sha512_blocks_a32),
 #endif
     KERNEL(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA1, sha1, 0, armsha_sha1_blocks_portable),
     KERNEL(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA256, sha256, 0, armsha_sha256_blocks_portable),

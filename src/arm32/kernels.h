@@ -22,5 +22,6 @@ armsha_sha512_blocks_fn armsha_sha512_blocks_neon;
 
 /* ARM integer code, for the cores without NEON (ARMSHA_CPU_A32: any arm32 build). */
 armsha_sha256_blocks_fn armsha_sha256_blocks_a32;
+armsha_sha512_blocks_fn armsha_sha512_blocks_a32;
 
 #endif

@@ -4,10 +4,10 @@
 
 #include "../sha2_constants.h"
 
-/* For the ARMv7 cores without NEON (and any 32-bit ARM core): the portable C compiled by
- * GCC 12 takes 2,041 instructions a block, OpenSSL's sha256-armv4.pl integer code 1,915
- * (bench/RESULTS.md, insncount-armhf). GCC neither folds a rotation into the next add's
- * shifted operand nor keeps W[] off the registers the rounds need, and the rounds need 14
+/* For the ARMv7 cores without NEON (and any 32-bit ARM core), where GCC's code from the
+ * portable C executes more instructions than OpenSSL's sha256-armv4.pl integer code
+ * (bench/RESULTS.md, insncount-armhf): folding the last rotation of Sigma0/Sigma1 into the
+ * add in C saves nothing, as GCC then spills more of W[] and a..h. The rounds need 14
  * core registers, more than GCC lets an asm statement clobber (r7 or r11 may be the frame
  * pointer): the body is a naked function in assembly, called by a C wrapper. The
  * generator writes the block as a sequential program and orders it for an in-order core

@@ -28,8 +28,8 @@ armeb | arm)
     # AArch32 has SHA-1/SHA-256 instructions but none for SHA-512: NEON's SHA-512 on
     # both models; cortex-a8 (ARMv7) has NEON only; a32: 32-bit ARM itself (the integer
     # kernels, which cores without NEON run).
-    runs="max|sha1,sha256,neon,a32|sha1=aarch32-ce,neon sha256=aarch32-ce,neon,a32 sha512=neon
-cortex-a8|neon,a32|sha1=neon sha256=neon,a32 sha512=neon"
+    runs="max|sha1,sha256,neon,a32|sha1=aarch32-ce,neon sha256=aarch32-ce,neon,a32 sha512=neon,a32
+cortex-a8|neon,a32|sha1=neon sha256=neon,a32 sha512=neon,a32"
     sigill="cortex-a8:sha1" ;;
 *)
     echo "run.sh: unknown target $target" >&2
