@@ -53,9 +53,13 @@ const armsha_kernel armsha_kernel_list[] = {
     KERNEL("neon", ARMSHA_SHA512, sha512, ARMSHA_CPU_NEON, armsha_sha512_blocks_neon),
 #endif
     /* ARM integer code for the cores without NEON, where GCC's from the portable C loses
-     * to OpenSSL's (bench/RESULTS.md, insncount-armhf). */
+     * to OpenSSL's (bench/RESULTS.md, insncount-armhf); built for ARMv6 and up. */
+#if defined(ARMSHA_HAVE_SHA256_A32)
     KERNEL("a32", ARMSHA_SHA256, sha256, ARMSHA_CPU_A32, armsha_sha256_blocks_a32),
+#endif
+#if defined(ARMSHA_HAVE_SHA512_A32)
     KERNEL("a32", ARMSHA_SHA512, sha512, ARMSHA_CPU_A32, armsha_sha512_blocks_a32),
+#endif
 #endif
     KERNEL(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA1, sha1, 0, armsha_sha1_blocks_portable),
     KERNEL(ARMSHA_KERNEL_PORTABLE, ARMSHA_SHA256, sha256, 0, armsha_sha256_blocks_portable),

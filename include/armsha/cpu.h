@@ -23,8 +23,8 @@
 /* AArch64 itself: every aarch64 build sets it, so that a kernel in AArch64 integer code
  * that needs no optional feature still has a CPU bit (needs 0 means the portable C). */
 #define ARMSHA_CPU_A64 0x10u
-/* The same for 32-bit ARM (ARMv7 and later): every arm32 build sets it, for its integer
- * kernels (the cores without NEON run them). */
+/* The same for 32-bit ARM: every arm32 build sets it, for its integer kernels (the cores
+ * without NEON run them; src/meson.build builds them for ARMv6 and up). */
 #define ARMSHA_CPU_A32 0x20u
 
 /* Kinds of core, for the choices that depend on more than what the core can run: which of
