@@ -65,55 +65,50 @@ def round_(k, x, t):
 
 
 # ---- the block -----------------------------------------------------------------------------
-# lr: the data; r0-r2 the words. W[14] and W[15] stay in registers for rounds 16 and 17
-# (each round of the schedule needs W[i-2]: the round two before made it).
+# Rounds 0-15: lr the data, r0-r2 the words and temporaries; 16-63: r0-r2 and lr, so that
+# sigma0 and sigma1 of a schedule step run side by side. Keeping W[i-2] and W[i-1] in two
+# of them instead saves a load a step (1,836 instructions a block against 1,884) but
+# leaves the step one chain: the calibrated A53 model then gives 1,300 cycles against
+# 1,059 (bench/RESULTS.md, "32-bit ARM").
 I("eor r12, r5, r6")  # b ^ c for the first round
 free = ["r0", "r1", "r2"]
-kept = []  # W[i-2], W[i-1] once known
 for k in range(16):
     h = regs(k)[7]
     wr = free.pop(0)
     I("ldr %s, [lr], #4" % wr)
     I("rev %s, %s" % (wr, wr))  # dropped on big-endian targets (the template says how)
     I("str %s, %s" % (wr, w(k)))
-    if k == 15:  # the data pointer of the next block; lr joins the word registers
+    if k == 15:  # the data pointer of the next block
         I("str lr, [sp, #%d]" % DATA_AT)
-        free.append("lr")
     I("add %s, %s, %s" % (h, h, wr))
-    x = free[0]
-    I("ldr %s, [sp, #%d]" % (x, K_AT + 4 * k))
-    I("add %s, %s, %s" % (h, h, x))
-    if k >= 14:
-        kept.append(wr)
-        round_(k, free[0], free[0] if len(free) == 1 else free[1])
-    else:
-        free.append(wr)
-        round_(k, free[0], free[1])
+    I("ldr %s, [sp, #%d]" % (free[0], K_AT + 4 * k))
+    I("add %s, %s, %s" % (h, h, free[0]))
+    free.append(wr)
+    round_(k, free[0], free[1])
 # Rounds 16-63: W[i] = W[i-16] + sigma0(W[i-15]) + W[i-7] + sigma1(W[i-2]), with
 # sigma0(x) = ror(x, 7) ^ ror(x, 18) ^ (x >> 3), sigma1(x) = ror(x, 17) ^ ror(x, 19) ^ (x >> 10).
+x, s, y, u = "r0", "r1", "r2", "lr"
 for k in range(16, 64):
-    a, b, c, d, e, f, g, h = regs(k)
-    p, q = kept  # W[k-2], W[k-1]
-    x, s = free
+    h = regs(k)[7]
     I("ldr %s, %s" % (x, w(k - 15)))
+    I("ldr %s, %s" % (y, w(k - 2)))
     I("mov %s, %s, ror #7" % (s, x))
+    I("mov %s, %s, ror #17" % (u, y))
     I("eor %s, %s, %s, ror #18" % (s, s, x))
+    I("eor %s, %s, %s, ror #19" % (u, u, y))
     I("eor %s, %s, %s, lsr #3" % (s, s, x))
+    I("eor %s, %s, %s, lsr #10" % (u, u, y))
     I("ldr %s, %s" % (x, w(k - 16)))
-    I("add %s, %s, %s" % (s, s, x))
-    I("ldr %s, %s" % (x, w(k - 7)))
-    I("add %s, %s, %s" % (s, s, x))
-    I("mov %s, %s, ror #17" % (x, p))
-    I("eor %s, %s, %s, ror #19" % (x, x, p))
-    I("eor %s, %s, %s, lsr #10" % (x, x, p))
+    I("ldr %s, %s" % (y, w(k - 7)))
+    I("add %s, %s, %s" % (s, s, u))
+    I("add %s, %s, %s" % (x, x, y))
     I("add %s, %s, %s" % (s, s, x))  # W[k]
-    if k < 57:  # W[57..63] are read by no later round (W[k] is read at k + 7, 15, 16)
+    if k < 62:  # W[62] and W[63] are read by no later round (W[k] is read at k + 2, 7, 15, 16)
         I("str %s, %s" % (s, w(k)))
     I("add %s, %s, %s" % (h, h, s))
     I("ldr %s, [sp, #%d]" % (x, K_AT + 4 * k))
     I("add %s, %s, %s" % (h, h, x))
-    kept, free = [q, s], [x, p]
-    round_(k, x, p)
+    round_(k, x, y)
 # state += a..h; then the next block, if any.
 for s in ["ldr lr, [sp, #%d]" % STATE_AT,
           "ldm lr, {r0, r1, r2, r3}",
