@@ -67,9 +67,8 @@ def round_(k, x, t):
 # ---- the block -----------------------------------------------------------------------------
 # Rounds 0-15: lr the data, r0-r2 the words and temporaries; 16-63: r0-r2 and lr, so that
 # sigma0 and sigma1 of a schedule step run side by side. Keeping W[i-2] and W[i-1] in two
-# of them instead saves a load a step (1,836 instructions a block against 1,884) but
-# leaves the step one chain: the calibrated A53 model then gives 1,300 cycles against
-# 1,059 (bench/RESULTS.md, "32-bit ARM").
+# of them instead saves a load a step but leaves the step one chain, which costs more
+# cycles than the load on the calibrated A53 model (bench/RESULTS.md, "32-bit ARM").
 I("eor r12, r5, r6")  # b ^ c for the first round
 free = ["r0", "r1", "r2"]
 for k in range(16):
