@@ -370,7 +370,10 @@ def main():
         names = []
         for x in order:
             names += [v for v in x.dst if "[" not in v and v not in names and x.text and x.cls != "ld4"]
-        decl = textwrap.fill("uint32x4_t %s;" % ", ".join(names), 96, initial_indent="    ",
+        blocks = [v for x in order if x.cls == "ld4" and x.text for v in x.dst]
+        decl = "".join("    %s %s;\n" % (ty, ", ".join(v for v in blocks if (v[0] == "m") == (ty == "X2_BLOCK")))
+                       for ty in ("X2_BLOCK", "uint32x4x4_t") if any((v[0] == "m") == (ty == "X2_BLOCK") for v in blocks))
+        decl += textwrap.fill("uint32x4_t %s;" % ", ".join(names), 96, initial_indent="    ",
                              subsequent_indent="               ") + "\n"
         body = decl + "".join("    %s\n" % x.text for x in order if x.text)
         full = os.path.join(root, path)

@@ -42,9 +42,9 @@ void armsha_sha1_x2_armv8(uint32_t *const state[2], const uint8_t *const data[2]
      * e##L_t its e (e##L_0 the state's, e##L_20 the one the feed-forward adds), in##L the
      * state's abcd reloaded for the feed-forward. */
     uint32x4_t w0[4], w1[4];
+    /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */
     X2_BLOCK m0, m1;
     uint32x4x4_t k;
-    /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */
     uint32x4_t abcd0, wk0_0, abcd1, wk1_0, e0_0, wk0_1, e0_1, e1_1, e1_0, wk1_1, wk0_2, wk1_2,
                e0_2, e1_2, e0_3, e1_3, e0_4, wk0_3, wk1_3, e1_4, wk0_4, wk1_4, wk0_5, wk1_5,
                e0_5, e1_5, e0_6, e1_6, e0_7, e1_7, wk0_6, wk1_6, wk0_7, wk1_7, wk0_8, wk1_8,

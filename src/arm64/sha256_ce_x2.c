@@ -48,9 +48,8 @@ void armsha_sha256_x2_armv8(uint32_t *const state[2], const uint8_t *const data[
      * it after SHA256H has updated abcd in place), fa##L and fe##L the state reloaded for
      * the feed-forward. */
     uint32x4_t w0[4], w1[4];
-    X2_BLOCK m0, m1;
-    uint32x4x4_t k0, k1, k2, k3;
     /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */
+    X2_BLOCK m0, m1;
     uint32x4_t k_0, abcd0, wk0_0, abcd1, wk1_0, efgh0, efgh1, in0_0, in1_0, k_1, in0_1, in1_1,
                k_2, wk0_1, wk1_1, k_3, wk0_2, wk1_2, wk0_3, in0_2, in1_2, wk1_3, in0_3, in1_3,
                k_4, k_5, in0_4, in1_4, wk0_4, wk1_4, wk0_5, wk1_5, k_6, wk0_6, in0_5, in1_5,
