@@ -13,76 +13,83 @@ kernel's order. Its dependences are those of the C variables it names (read afte
 and write after read or write: the schedule's words and the state are updated in place).
 A greedy list scheduler then builds the order one statement at a time, always the ready
 one that costs the least issue delay on the machines below together (ties: the longest
-latency path to the end first, then the plain order). A statement may not go more than
-WINDOW quads ahead of the chain (SHA1C/P/M, SHA256H), which bounds the live registers:
-two lanes in 32 vector registers, no spills.
+latency path to the end first, then the plain order), the machines having run the call
+before as written (a call follows a call). A statement may not go more than WINDOW quads
+ahead of the chain (SHA1C/P/M, SHA256H), nor past REGS live vector variables. Then each
+variable gets a register of its own for its whole life (registers()), which the C binds
+it to (x2_loads.h's VREG): left to GCC's allocation, the order gained copies, and an
+in-order core waits out each copy's latency.
 
 The machines are the in-order models of llvm-mca-16 and -14 as they treat this code (the
-instruction latencies and units are those `llvm-mca -instruction-info` and
-`-resource-pressure` print): one 128-bit NEON operation a cycle (the A55's two FP units,
-two cycles each), two instructions issued a cycle, one load and one store unit, and
-results written back in program order (an instruction that would finish before one issued
-earlier waits). bench/a64_order.py orders generated A64 code the same way, but its
-machines take their classes from bench/inorder_a53.py, which has none for the SHA
-instructions; here every statement names its class.
-"""
-import os
-import random
-import sys
-import textwrap
+latencies and units `llvm-mca -instruction-info` and `-resource-pressure` print; the
+timelines of the compiled kernels agree within a few cycles a call): one 128-bit NEON
+operation a cycle, two instructions issued a cycle (llvm-mca-14's A55: one), one load
+unit that an LD1 of four registers holds several cycles, and results written back in
+program order (an instruction that would finish before one issued earlier waits: on the
+A53 an LDR right after a NEON operation waits two cycles, an LD1 of four none).
+bench/a64_order.py orders generated A64 code the same way, but its machines take their
+classes from bench/inorder_a53.py, which has none for the SHA instructions; here every
+statement names its class.
 
-# Latency per class on each machine, (units, cycles each) of the NEON ones, load-unit
-# cycles of a load; weight in the order's cost.
+    ONLY=sha1 WINDOW=2 python3 bench/gen_ce_x2_a64.py    # tries another choice (OPTIONS)
+"""
+import itertools
+import os
+import sys
+
+# Latency per class on each machine (ldx: the compiler's LDP of two pointers, st: a
+# store), load-unit cycles of the loads that hold it longer than one, instructions issued
+# a cycle.
 MACHINES = {
     "cortex-a53 (llvm-mca-16 and -14)": dict(
         lat=dict(sha=6, add=6, mov=6, rev=6, ldq=4, lds=4, ld4=7, ldx=4, st=4),
-        ldocc=dict(ld4=4, ldx=2), neon=(1, 1), weight=1.0),
+        ldocc=dict(ld4=4, ldx=2), width=2),
     "cortex-a55 (llvm-mca-16)": dict(
         lat=dict(sha=4, add=2, mov=1, rev=4, ldq=3, lds=3, ld4=11, ldx=5, st=1),
-        ldocc=dict(ld4=8, ldx=2), neon=(1, 1), weight=1.0),
+        ldocc=dict(ld4=8, ldx=2), width=2),
     "cortex-a55 (llvm-mca-14)": dict(
         lat=dict(sha=4, add=4, mov=4, rev=4, ldq=3, lds=3, ld4=11, ldx=5, st=1),
-        ldocc=dict(ld4=8, ldx=2), neon=(1, 1), weight=1.0),
+        ldocc=dict(ld4=8, ldx=2), width=1),
 }
 NEON = ("sha", "add", "mov", "rev")
 LOADS = ("ldq", "lds", "ld4", "ldx")
 # The choices per kernel (main sets them; each was tried against llvm-mca on the compiled
-# file, bench/mca.sh): WINDOW, how many quads a statement may run ahead of the chain; REGS,
-# the vector registers the order may keep live (24 leaves v8-v15, whose low halves a
-# function must save, to the compiler's temporaries); LOADS_FIRST, every LDR before any
-# NEON operation; LD4 and K4, the blocks and the constants by LD1 of four registers (on the
-# A53 an LD1 of four may follow a NEON operation at once, an LDR waits two cycles for the
-# results to be written in order; on the A55 an LD1 of four holds the load unit 8 cycles).
+# file, as bench/mca.sh measures it, and these did best): WINDOW, how many quads a
+# statement may run ahead of the chain; REGS, the vector variables the order may keep live
+# (24 leaves out v8-v15, whose low halves a function must save); LD4, per lane, "1" for its
+# block by one LD1 of four registers, "0" by four LDRs (the A53 wants the LD1, which may
+# follow a NEON operation at once; the A55 the LDRs, an LD1 of four holds its load unit 8
+# cycles); K4, SHA-1's constants by one LD1 (else four LDRs).
 OPTIONS = {
-    "src/arm64/sha1_ce_x2.c": dict(WINDOW=1, REGS=24, LOADS_FIRST=False, LD4=True, K4=True),
-    "src/arm64/sha256_ce_x2.c": dict(WINDOW=1, REGS=24, LOADS_FIRST=False, LD4=True, K4=False),
+    "src/arm64/sha1_ce_x2.c": dict(WINDOW=1, REGS=24, LD4="11", K4=True),
+    "src/arm64/sha256_ce_x2.c": dict(WINDOW=1, REGS=24, LD4="00", K4=False),
 }
-WINDOW, REGS, LOADS_FIRST, LD4, K4 = 1, 24, False, True, True
-TRIES, NOISE = 0, 0.0
+WINDOW, REGS, LD4, K4 = 1, 24, "11", True
 
 
 class Stmt:
-    def __init__(self, text, dst, src, cls, quad, chain=False, late=False):
+    """One statement: its C (None: the compiler's, not written out), the variables it
+    writes and reads, its class (MACHINES), the quad it belongs to for the window, and
+    whether it is on the chain."""
+
+    def __init__(self, text, dst, src, cls, quad, chain=False):
         self.text, self.dst, self.src, self.cls, self.quad, self.chain = text, dst, src, cls, quad, chain
-        self.late = late  # a load the rule of loads first leaves out
 
 
 class InOrder:
     """One of MACHINES, one statement at a time."""
 
     def __init__(self, m):
-        self.lat, (self.units, self.occ), self.ldocc = m["lat"], m["neon"], m["ldocc"]
+        self.lat, self.ldocc, self.width = m["lat"], m["ldocc"], m["width"]
         self.t_prev, self.ready, self.slots, self.fp, self.ld, self.lastwb = 0, {}, {}, {}, {}, 0
 
     def issue(self, x, commit=False):
         lat = self.lat[x.cls]
         t = max([self.t_prev] + [self.ready.get(v, 0) for v in x.src])
         while True:
-            ok = self.slots.get(t, 0) < 2 and (x.cls == "st" or t + lat >= self.lastwb)
+            ok = self.slots.get(t, 0) < self.width and (x.cls == "st" or t + lat >= self.lastwb)
             if ok and x.cls in NEON:
-                unit = next((u for u in range(self.units)
-                             if all(self.fp.get((t + c, u), 0) == 0 for c in range(self.occ))), None)
-                ok = unit is not None
+                ok = t not in self.fp
             occ = self.ldocc.get(x.cls, 1)
             if ok and x.cls in LOADS:
                 ok = all(self.ld.get(t + c, 0) == 0 for c in range(occ))
@@ -92,8 +99,7 @@ class InOrder:
         if commit:
             self.slots[t] = self.slots.get(t, 0) + 1
             if x.cls in NEON:
-                for c in range(self.occ):
-                    self.fp[(t + c, unit)] = 1
+                self.fp[t] = 1
             if x.cls in LOADS:
                 for c in range(occ):
                     self.ld[t + c] = 1
@@ -106,8 +112,8 @@ class InOrder:
 
 
 def dependences(prog):
+    """For each statement, the earlier ones it must follow."""
     preds = [set() for _ in prog]
-    loads = [i for i, x in enumerate(prog) if x.cls in ("ldq", "lds") and x.text and not x.late]
     last_w, reads = {}, {}
     for i, x in enumerate(prog):
         for v in x.src:
@@ -123,13 +129,11 @@ def dependences(prog):
             last_w[v], reads[v] = i, []
         if x.text is None and x.cls == "st":  # the stores after everything
             preds[i] |= set(range(i))
-        if LOADS_FIRST and x.cls in NEON and x.quad < 18:  # no NEON operation before a load
-            preds[i] |= set(loads)
         preds[i].discard(i)
     return preds
 
 
-def schedule(prog, rng=None, noise=0.0):
+def schedule(prog):
     n = len(prog)
     preds = dependences(prog)
     succ = [[] for _ in range(n)]
@@ -140,9 +144,9 @@ def schedule(prog, rng=None, noise=0.0):
     path = [0] * n
     for i in range(n - 1, -1, -1):
         path[i] = max([path[s] + lat[prog[i].cls] for s in succ[i]] + [lat[prog[i].cls]])
-    machines = [(InOrder(m), m["weight"]) for m in MACHINES.values()]
+    machines = [InOrder(m) for m in MACHINES.values()]
     for x in prog:  # the call before, as written: a call follows a call
-        for m, _ in machines:
+        for m in machines:
             m.issue(x, True)
     chain_done = {}  # quad -> chain statements issued
     chain_total = {}
@@ -163,9 +167,6 @@ def schedule(prog, rng=None, noise=0.0):
     left = {v: set(r) for v, r in readers.items()}  # readers not yet placed
     live = set()
 
-    def regs(v):
-        return 4 if v in ("m0", "m1", "k", "k0", "k1", "k2", "k3") and K4 or v in ("m0", "m1") and LD4 else 0 if v in ("st0", "st1", "p0", "p1", "kp") else 1
-
     def pressure(i):
         x = prog[i]
         after = set(live)
@@ -175,14 +176,13 @@ def schedule(prog, rng=None, noise=0.0):
         for v in x.dst:
             if left.get(v, set()) - {i}:
                 after.add(v)
-        return sum(regs(v) for v in after)
+        return len(after - set(POINTER_NAMES))
 
     while avail:
         cand = [i for i in avail if allowed(i)] or avail
         cand = [i for i in cand if pressure(i) <= REGS] or [min(cand, key=pressure)]
-        i = min(cand, key=lambda i: (sum(w * (m.issue(prog[i]) - m.t_prev) for m, w in machines)
-                                     + (noise * rng.random() if rng else 0), -path[i], i))
-        for m, _ in machines:
+        i = min(cand, key=lambda i: (sum(m.issue(prog[i]) - m.t_prev for m in machines), -path[i], i))
+        for m in machines:
             m.issue(prog[i], True)
         if prog[i].chain:
             chain_done[prog[i].quad] = chain_done.get(prog[i].quad, 0) + 1
@@ -217,22 +217,24 @@ def cycles(prog):
 
 
 def interleave(lanes):
-    """The plain order: the lanes' statements alternated (shared ones once, first)."""
+    """The plain order: the lanes' statements alternated."""
     out = []
-    for group in zip(*lanes):
+    for group in itertools.zip_longest(*lanes):
         for x in group:
-            if x not in out:
+            if x is not None and x not in out:
                 out.append(x)
+    assert len(out) == len(set(map(id, lanes[0] + lanes[1])))
     return out
 
 
 def loads(L, s, w):
     """The block of lane L into w(0..3): LD1 of four registers or four LDRs, REV32s."""
     p = "p%d" % L
-    if LD4:
-        s.append(Stmt("LD4(m%d, %s);" % (L, p), ["m%d" % L], ["p%d" % L], "ld4", -1))
+    if LD4[L] == "1":
+        m = ["m%d_%d" % (L, j) for j in range(4)]
+        s.append(Stmt("LD4(%s, %s);" % (", ".join(m), p), m, [p], "ld4", -1))
         for j in range(4):
-            s.append(Stmt("WORDS(%s, m%d.val[%d]);" % (w(j), L, j), [w(j)], ["m%d" % L], "rev", -1))
+            s.append(Stmt("WORDS(%s, %s);" % (w(j), m[j]), [w(j)], [m[j]], "rev", -1))
         return
     for j in range(4):
         s.append(Stmt("LDQ(m%d_%d, %s, %d);" % (L, j, p, 16 * j), ["m%d_%d" % (L, j)], [p], "ldq", -1))
@@ -241,7 +243,7 @@ def loads(L, s, w):
 
 
 def sha1_lane(L):
-    s, w = [], lambda j: "w%d[%d]" % (L, j % 4)
+    s, w = [], lambda j: "w%d_%d" % (L, j % 4)
     st = "st%d" % L
     s.append(Stmt("LDQ(abcd%d, %s, 0);" % (L, st), ["abcd%d" % L], [st], "ldq", -1))
     s.append(Stmt("LDS(e%d_0, %s, 16);" % (L, st), ["e%d_0" % L], [st], "lds", -1))
@@ -256,18 +258,16 @@ def sha1_lane(L):
         op = "CHOOSE" if t < 5 else "MAJORITY" if 10 <= t < 15 else "PARITY"
         s.append(Stmt("%s(abcd%d, e%d_%d, wk%d_%d);" % (op, L, L, t, L, t), ["abcd%d" % L],
                       ["abcd%d" % L, "e%d_%d" % (L, t), "wk%d_%d" % (L, t)], "sha", t, True))
-    # The state again for the feed-forward, loaded at the end (a register less for the
-    # rounds, and at the end the NEON pipe has room to wait for a load).
-    late = True
-    if late:
-        s.append(Stmt("LDQ(in%d, %s, 0);" % (L, st), ["in%d" % L], [st], "ldq", 18, late=True))
-        s.append(Stmt("LDS(ef%d, %s, 16);" % (L, st), ["ef%d" % L], [st], "lds", 18, late=True))
-    else:
-        s.insert(1, Stmt("LDQ(in%d, %s, 0);" % (L, st), ["in%d" % L], [st], "ldq", -1))
+    # The state again for the feed-forward, loaded near the end (no copy kept through the
+    # rounds: a NEON operation and a register less; at the end the NEON pipe has room).
+    s.append(Stmt("LDQ(in%d, %s, 0);" % (L, st), ["in%d" % L], [st], "ldq", 18))
+    s.append(Stmt("LDS(ef%d, %s, 16);" % (L, st), ["ef%d" % L], [st], "lds", 18))
     s.append(Stmt("ADD(abcd%d, abcd%d, in%d);" % (L, L, L), ["abcd%d" % L], ["abcd%d" % L, "in%d" % L], "add", 20))
-    s.append(Stmt("ADD(e%d_20, e%d_20, %s);" % (L, L, "ef%d" % L if late else "e%d_0" % L), ["e%d_20" % L],
-                  ["e%d_20" % L, "ef%d" % L if late else "e%d_0" % L], "add", 20))
+    s.append(Stmt("ADD(e%d_20, e%d_20, ef%d);" % (L, L, L), ["e%d_20" % L], ["e%d_20" % L, "ef%d" % L], "add", 20))
     return s
+
+
+POINTER_NAMES = ("st0", "st1", "p0", "p1", "kp")
 
 
 # What the compiler adds around the block (not written out): the loads of the state and
@@ -281,21 +281,16 @@ def stores(names):
 
 def sha1_program():
     if K4:
-        ks = [Stmt("LD4K(k, kp);", ["k"], [], "ld4", -1)]
+        ks = [Stmt("LD4(k0, k1, k2, k3, kp);", ["k0", "k1", "k2", "k3"], [], "ld4", -1)]
     else:
         ks = [Stmt("LDQ(k%d, kp, %d);" % (i, 16 * i), ["k%d" % i], [], "ldq", -1) for i in range(4)]
     l0, l1 = sha1_lane(0), sha1_lane(1)
-    if K4:
-        for x in l0 + l1:
-            x.src = ["k" if v in ("k0", "k1", "k2", "k3") else v for v in x.src]
-            x.text = x.text.replace(", k0)", ", k.val[0])").replace(", k1)", ", k.val[1])").replace(
-                ", k2)", ", k.val[2])").replace(", k3)", ", k.val[3])")
     # The constants first (the lanes share them), then the lanes alternated.
     return POINTERS + ks + interleave([l0, l1]) + stores(["abcd0", "abcd1", "e0_20", "e1_20"])
 
 
 def sha256_lane(L):
-    s, w = [], lambda j: "w%d[%d]" % (L, j % 4)
+    s, w = [], lambda j: "w%d_%d" % (L, j % 4)
     st = "st%d" % L
     s.append(Stmt("LDQ(abcd%d, %s, 0);" % (L, st), ["abcd%d" % L], [st], "ldq", -1))
     s.append(Stmt("LDQ(efgh%d, %s, 16);" % (L, st), ["efgh%d" % L], [st], "ldq", -1))
@@ -304,27 +299,23 @@ def sha256_lane(L):
         if t >= 4:
             s.append(Stmt("SU0(%s, %s);" % (w(t), w(t + 1)), [w(t)], [w(t), w(t + 1)], "sha", t - 4))
             s.append(Stmt("SU1(%s, %s, %s);" % (w(t), w(t + 2), w(t + 3)), [w(t)], [w(t), w(t + 2), w(t + 3)], "sha", t - 3))
-        k = "k%d.val[%d]" % (t // 4, t % 4) if K4 else "k_%d" % t
-        s.append(Stmt("ADD(wk%d_%d, %s, %s);" % (L, t, w(t), k), ["wk%d_%d" % (L, t)],
-                      [w(t), "k%d" % (t // 4) if K4 else k], "add", t - 1))
+        k = "k_%d" % t
+        s.append(Stmt("ADD(wk%d_%d, %s, %s);" % (L, t, w(t), k), ["wk%d_%d" % (L, t)], [w(t), k], "add", t - 1))
         s.append(Stmt("COPY(in%d_%d, abcd%d);" % (L, t, L), ["in%d_%d" % (L, t)], ["abcd%d" % L], "mov", t))
         s.append(Stmt("H(abcd%d, efgh%d, wk%d_%d);" % (L, L, L, t), ["abcd%d" % L],
                       ["abcd%d" % L, "efgh%d" % L, "wk%d_%d" % (L, t)], "sha", t, True))
         s.append(Stmt("H2(efgh%d, in%d_%d, wk%d_%d);" % (L, L, t, L, t), ["efgh%d" % L],
                       ["efgh%d" % L, "in%d_%d" % (L, t), "wk%d_%d" % (L, t)], "sha", t))
     # The state again for the feed-forward, loaded at the end (see sha1_lane).
-    s.append(Stmt("LDQ(fa%d, %s, 0);" % (L, st), ["fa%d" % L], [st], "ldq", 14, late=True))
-    s.append(Stmt("LDQ(fe%d, %s, 16);" % (L, st), ["fe%d" % L], [st], "ldq", 14, late=True))
+    s.append(Stmt("LDQ(fa%d, %s, 0);" % (L, st), ["fa%d" % L], [st], "ldq", 14))
+    s.append(Stmt("LDQ(fe%d, %s, 16);" % (L, st), ["fe%d" % L], [st], "ldq", 14))
     s.append(Stmt("ADD(abcd%d, abcd%d, fa%d);" % (L, L, L), ["abcd%d" % L], ["abcd%d" % L, "fa%d" % L], "add", 16))
     s.append(Stmt("ADD(efgh%d, efgh%d, fe%d);" % (L, L, L), ["efgh%d" % L], ["efgh%d" % L, "fe%d" % L], "add", 16))
     return s
 
 
 def sha256_program():
-    if K4:
-        ks = [Stmt("LD4K(k%d, kp + %d);" % (q, 16 * q), ["k%d" % q], [], "ld4", 4 * q - 2) for q in range(4)]
-    else:
-        ks = [Stmt("LDQ(k_%d, kp, %d);" % (t, 16 * t), ["k_%d" % t], [], "ldq", t - 2) for t in range(16)]
+    ks = [Stmt("LDQ(k_%d, kp, %d);" % (t, 16 * t), ["k_%d" % t], [], "ldq", t - 2) for t in range(16)]
     l0, l1 = sha256_lane(0), sha256_lane(1)
     # K just before the lanes' first use of it.
     out = []
@@ -334,6 +325,58 @@ def sha256_program():
                 out.append(k)
         out.append(x)
     return POINTERS + out + stores(["abcd0", "efgh0", "abcd1", "efgh1"])
+
+
+def registers(order):
+    """A vector register for every variable, for its whole life (the C binds it there, so
+    the compiler adds no copies): at each statement the inputs read for the last time
+    free theirs first, then each new variable takes the register freed longest ago, the
+    four of an LD1 four in a row. v8-v15 last: a function must save their low halves."""
+    last = {}
+    for i, x in enumerate(order):
+        for v in x.src + x.dst:
+            last[v] = i
+    pool = list(range(0, 8)) + list(range(16, 32)) + list(range(8, 16))
+    free = {r: -1 - pool.index(r) for r in pool}  # register -> when freed (earlier first)
+    where = {}
+    for i, x in enumerate(order):
+        for v in set(x.src):
+            if v in where and last[v] == i and v not in x.dst:
+                free[where[v]] = i
+        new = [v for v in x.dst if v not in where and v not in POINTER_NAMES]
+        if len(new) == 4 and x.cls == "ld4":
+            starts = [r for r in range(29) if all(r + j in free for j in range(4))]
+            r0 = min(starts, key=lambda r: (any(8 <= r + j < 16 for j in range(4)),
+                                            max(free[r + j] for j in range(4)), pool.index(r)))
+            for j, v in enumerate(new):
+                where[v] = r0 + j
+                del free[r0 + j]
+        else:
+            for v in new:
+                r = min(free, key=lambda r: (8 <= r < 16, free[r], pool.index(r)))
+                where[v] = r
+                del free[r]
+        for v in x.dst:  # written and never read: free at once
+            if last[v] == i and v in where and not any(v in y.src for y in order[i + 1:]):
+                free.setdefault(where[v], i)
+    return where
+
+
+def declarations(order):
+    where = registers(order)
+    names = []
+    for x in order:
+        names += [v for v in x.dst if v in where and v not in names]
+    items = ['%s VREG("v%d")' % (v, where[v]) for v in names]
+    lines, line = [], "    register uint32x4_t"
+    for k, item in enumerate(items):
+        piece = " %s%s" % (item, ";" if k == len(items) - 1 else ",")
+        if len(line) + len(piece) > 96:
+            lines.append(line)
+            line = "        "
+            piece = piece[1:]
+        line += piece
+    return "\n".join(lines + [line]) + "\n"
 
 
 KERNELS = {
@@ -354,28 +397,14 @@ def main():
         globals().update(OPTIONS[path])
         for name in OPTIONS[path]:  # tries: WINDOW=2 python3 bench/gen_ce_x2_a64.py
             if name in os.environ:
-                globals()[name] = type(OPTIONS[path][name])(int(os.environ[name]))
+                v = os.environ[name]
+                globals()[name] = v if isinstance(OPTIONS[path][name], str) else type(OPTIONS[path][name])(int(v))
         prog = make()
         before = cycles(prog)
         order = schedule(prog)
+        assert sorted(map(id, order)) == sorted(map(id, prog))
         after = cycles(order)
-        # Then the same with a little noise in the costs, TRIES times (seeded: the result is
-        # the same every run); the order with the fewest modelled cycles in all wins.
-        rng = random.Random(1)
-        for _ in range(TRIES):
-            o = schedule(prog, rng, NOISE)
-            c = cycles(o)
-            if sum(c.values()) < sum(after.values()):
-                order, after = o, c
-        names = []
-        for x in order:
-            names += [v for v in x.dst if "[" not in v and v not in names and x.text and x.cls != "ld4"]
-        blocks = [v for x in order if x.cls == "ld4" and x.text for v in x.dst]
-        decl = "".join("    %s %s;\n" % (ty, ", ".join(v for v in blocks if (v[0] == "m") == (ty == "X2_BLOCK")))
-                       for ty in ("X2_BLOCK", "uint32x4x4_t") if any((v[0] == "m") == (ty == "X2_BLOCK") for v in blocks))
-        decl += textwrap.fill("uint32x4_t %s;" % ", ".join(names), 96, initial_indent="    ",
-                             subsequent_indent="               ") + "\n"
-        body = decl + "".join("    %s\n" % x.text for x in order if x.text)
+        body = declarations(order) + "".join("    %s\n" % x.text for x in order if x.text)
         full = os.path.join(root, path)
         text = open(full).read()
         a, b = text.index(BEGIN) + len(BEGIN), text.index(END)
