@@ -47,102 +47,157 @@
         else                                                                                 \
             __asm__ __volatile__("ldur %q0, [%1, %2]" : "=w"(r) : "r"(kp_hi), "i"(16 * (j) - 512)); \
     } while (0)
-/* The two blocks as sixteen big-endian words each: LD1 of four registers, four times,
- * each followed by the REV64s of the load before it (asm, so that they stay there): an
- * in-order core swaps the bytes of one load while the next one comes in. */
-#define REV4(w, x)                                                                           \
-    do {                                                                                     \
-        for (int i_ = 0; i_ < 4; i_++)                                                       \
-            __asm__ __volatile__("rev64 %0.16b, %1.16b" : "=w"((w)[i_]) : "w"((x).val[i_])); \
-    } while (0)
-#define LOAD_BLOCKS(wa, wb, pa, pb)                                                          \
-    do {                                                                                     \
-        const uint8x16x4_t la_ = vld1q_u8_x4(pa), lb_ = vld1q_u8_x4(pb);                     \
-        REV4(wa, la_);                                                                       \
-        const uint8x16x4_t ha_ = vld1q_u8_x4((pa) + 64);                                     \
-        REV4(wb, lb_);                                                                       \
-        const uint8x16x4_t hb_ = vld1q_u8_x4((pb) + 64);                                     \
-        REV4((wa) + 4, ha_);                                                                 \
-        REV4((wb) + 4, hb_);                                                                 \
-    } while (0)
+/* One q register from memory, as LDR (asm: where it is put, and never paired into an LDP,
+ * which the Cortex-A55 model issues once in six cycles where LDR takes one; LD1 of four
+ * registers takes eight). On little-endian LDR gives the lanes of LD1 .2d. */
+#define LDQ(r, p)                                                                            \
+    __asm__ __volatile__("ldr %q0, %1" : "=w"(r) : "m"(*(const uint8_t(*)[16])(const void *)(p)))
+#define REV(w) __asm__ __volatile__("rev64 %0.16b, %0.16b" : "+w"(w))
+#define STATE_Q(r, st, i) LDQ(r, (st) + 2 * (i))
 #else
 #define LOAD_K(r, j) ((void)kp_hi, (r) = vld1q_u64(kp + 2 * (j)))
 /* Big-endian: LD1 of 64-bit elements gives the words as they are. */
-#define LOAD_BLOCK(w, p)                                                                     \
-    do {                                                                                     \
-        const uint64_t *q_ = (const uint64_t *)(const void *)(p);                            \
-        const uint64x2x4_t lo_ = vld1q_u64_x4(q_), hi_ = vld1q_u64_x4(q_ + 8);               \
-        for (int i_ = 0; i_ < 4; i_++) {                                                     \
-            (w)[i_] = lo_.val[i_];                                                           \
-            (w)[4 + i_] = hi_.val[i_];                                                       \
-        }                                                                                    \
-    } while (0)
-#define LOAD_BLOCKS(wa, wb, pa, pb) \
-    do {                            \
-        LOAD_BLOCK(wa, pa);         \
-        LOAD_BLOCK(wb, pb);         \
-    } while (0)
+#define LDQ(r, p) ((r) = vld1q_u64((const uint64_t *)(const void *)(p)))
+#define REV(w) ((void)0)
+#define STATE_Q(r, st, i) ((r) = vld1q_u64((st) + 2 * (i)))
 #endif
 
-/* Double round j of both lanes, each step for lane 0 then lane 1. The state roles rotate
- * as in sha512_ce.c (after Linux's sha512-ce-core.S dround): (x0, x1, x2, x3) = (ab, cd,
- * ef, gh) on entry; x3 the new ab, x0 the new cd, x4 the new ef and x2 the new gh. The
- * order is sha512_ce.c's with the W+K work moved one double round ahead: kw0/kw1 hold
- * W+K of double round j (added in double round j - 1), k[j % 2] is free and takes the K
- * of double round j + 2, and the add of the next W+K sits between SHA512H and SHA512H2,
- * where a core that does not reorder would otherwise wait for SHA512H (the last eight
- * double rounds have no schedule work to put there). In the schedule rounds (sched) the
- * EXT of W[t+8..t+11] comes right after SHA512H (two lanes leave no register to make it
- * earlier) and SHA512SU1 after the new ef and the next W+K: w0 = W[t..t+1] becomes W[t+16..t+17]
- * from w1 = W[t+2..], w7 = W[t+14..], w4 = W[t+8..], w5 = W[t+10..]; wn is the message
- * register of double round j + 1. */
-#define DROUND2(j, x0, x1, x2, x3, x4, w0, w1, w7, w4, w5, wn, sched)                        \
+/* The state of one lane between double rounds: ab, cd, ef, gh as the instructions take
+ * them (sha512_ce.c, after Linux's sha512-ce-core.S dround), t = gh + (W+K of this double
+ * round, halves swapped), kw = W+K of the next one (not yet swapped), and the message
+ * m[i] = W[2j..2j+1] for i = j mod 8. */
+typedef struct lane {
+    uint64x2_t ab, cd, ef, gh, t, kw, m[8];
+} lane;
+
+/* Double round j of both lanes, each step for lane 0 then lane 1; the whole body is
+ * straight-line code, every instruction its own volatile asm, in this order:
+ *   EXT fg, EXT de, [SHA512SU0], SHA512H, [EXT w45], EXT kw(j+1), [SHA512SU1],
+ *   ADD t(j+1) = ef + kw(j+1), ADD new ef = cd + H, ADD kw(j+2) = K + W, LDUR K, SHA512H2
+ * (the double rounds without schedule work put EXT kw before SHA512H, where SHA512H
+ * waits for EXT de anyway). Why so, on the models of bench/mca.sh (bench/RESULTS.md,
+ * "Kernel code choices"):
+ * - The ADDs stand together, between SHA512H and SHA512H2. LLVM 16's Cortex-A55 model
+ *   writes results in order, so an ADD (2 cycles there) issued right after a 4-cycle op
+ *   waits a cycle: a cycle for every run of ADDs, and one run a double round is the
+ *   fewest (the first version had two). That takes t(j+1) from gh(j+1) = ef(j) into a
+ *   register of its own (ef is still EXT fg's operand in double round j + 1), and W+K two
+ *   double rounds ahead.
+ * - The one K register is loaded right behind the last ADD, which it pairs with (a load
+ *   behind a 4-cycle op would wait a cycle on the A55 model, as it did at the top of the
+ *   double round), for the kw ADD of the next double round.
+ * - The message schedule runs six double rounds late: double round j does schedule step
+ *   js = j - 6 (W[2js+16..2js+17]), the latest that still gives W[2j+4] to the kw ADD
+ *   behind it. So double rounds 0-5 have none and 6-37 have it: the out-of-order models
+ *   (Cyclone, ThunderX2, Kryo) overlap the light rounds at a call's start with the end
+ *   of the call before, and the heavy ones keep their pipes full to the end.
+ * Each operand is ready when its user issues on the A55 model at one vector op a cycle
+ * (ADD 2 cycles there, 4 on LLVM 14's, the rest 4). In a schedule step w0 = W[t..t+1]
+ * becomes W[t+16..t+17] from w1 = W[t+2..], w7 = W[t+14..], w4 = W[t+8..],
+ * w5 = W[t+10..] (t = 2js); the indices are (js + 8) mod 8 so that they are never
+ * negative, not even in the steps that are not compiled. */
+#define SCHED_LAG 6
+#define DROUND2(j)                                                                           \
     do {                                                                                     \
-        uint64x2_t fg0_, fg1_, de0_, de1_, w450_, w451_;                                     \
-        EXT(kw0, kw0, kw0);                                                                  \
-        EXT(kw1, kw1, kw1);                                                                  \
-        EXT(fg0_, a##x2, a##x3);                                                             \
-        EXT(fg1_, b##x2, b##x3);                                                             \
-        EXT(de0_, a##x1, a##x2);                                                             \
-        EXT(de1_, b##x1, b##x2);                                                             \
-        ADD(a##x3, a##x3, kw0);                                                              \
-        ADD(b##x3, b##x3, kw1);                                                              \
+        uint64x2_t fg0_, fg1_, de0_, de1_, w450_, w451_, t0_, t1_, e0_, e1_;                 \
+        enum { js = (j) - SCHED_LAG, sched = js >= 0 && js < 32 };                           \
+        EXT(fg0_, A.ef, A.gh);                                                               \
+        EXT(fg1_, B.ef, B.gh);                                                               \
+        EXT(de0_, A.cd, A.ef);                                                               \
+        EXT(de1_, B.cd, B.ef);                                                               \
         if (sched) {                                                                         \
-            SU0(a##w0, a##w1);                                                               \
-            SU0(b##w0, b##w1);                                                               \
-        }                                                                                    \
-        H(a##x3, fg0_, de0_);                                                                \
-        H(b##x3, fg1_, de1_);                                                                \
-        if (sched) {                                                                         \
-            EXT(w450_, a##w4, a##w5);                                                        \
-            EXT(w451_, b##w4, b##w5);                                                        \
+            SU0(A.m[(js + 8) % 8], A.m[(js + 9) % 8]);                                       \
+            SU0(B.m[(js + 8) % 8], B.m[(js + 9) % 8]);                                       \
         } else if ((j) < 39) {                                                               \
-            ADD(kw0, k[((j) + 1) % 2], a##wn);                                               \
-            ADD(kw1, k[((j) + 1) % 2], b##wn);                                               \
+            EXT(A.kw, A.kw, A.kw);                                                           \
+            EXT(B.kw, B.kw, B.kw);                                                           \
         }                                                                                    \
-        if ((j) < 38)                                                                        \
-            LOAD_K(k[(j) % 2], (j) + 2);                                                     \
-        ADD(a##x4, a##x1, a##x3);                                                            \
-        ADD(b##x4, b##x1, b##x3);                                                            \
+        H(A.t, fg0_, de0_);                                                                  \
+        H(B.t, fg1_, de1_);                                                                  \
         if (sched) {                                                                         \
-            ADD(kw0, k[((j) + 1) % 2], a##wn);                                               \
-            ADD(kw1, k[((j) + 1) % 2], b##wn);                                               \
-            SU1(a##w0, a##w7, w450_);                                                        \
-            SU1(b##w0, b##w7, w451_);                                                        \
+            EXT(w450_, A.m[(js + 12) % 8], A.m[(js + 13) % 8]);                              \
+            EXT(w451_, B.m[(js + 12) % 8], B.m[(js + 13) % 8]);                              \
+            EXT(A.kw, A.kw, A.kw);                                                           \
+            EXT(B.kw, B.kw, B.kw);                                                           \
+            SU1(A.m[(js + 8) % 8], A.m[(js + 15) % 8], w450_);                               \
+            SU1(B.m[(js + 8) % 8], B.m[(js + 15) % 8], w451_);                               \
         }                                                                                    \
-        H2(a##x3, a##x1, a##x0);                                                             \
-        H2(b##x3, b##x1, b##x0);                                                             \
+        if ((j) < 39) {                                                                      \
+            ADD(t0_, A.ef, A.kw);                                                            \
+            ADD(t1_, B.ef, B.kw);                                                            \
+        }                                                                                    \
+        ADD(e0_, A.cd, A.t);                                                                 \
+        FEED_LOAD(j, af, st0);                                                               \
+        ADD(e1_, B.cd, B.t);                                                                 \
+        FEED_LOAD(j, bf, st1);                                                               \
+        if ((j) < 38) {                                                                      \
+            ADD(A.kw, k, A.m[((j) + 2) % 8]);                                                \
+            ADD(B.kw, k, B.m[((j) + 2) % 8]);                                                \
+        }                                                                                    \
+        if ((j) < 37)                                                                        \
+            LOAD_K(k, (j) + 3);                                                              \
+        H2(A.t, A.cd, A.ab);                                                                 \
+        H2(B.t, B.cd, B.ab);                                                                 \
+        ROTATE(A, t0_, e0_, j);                                                              \
+        ROTATE(B, t1_, e1_, j);                                                              \
+    } while (0)
+/* The roles for the next double round: the new ab from SHA512H2, cd the old ab, ef the
+ * new one, gh the old ef, t the one computed ahead. Plain C assignments: the compiler
+ * renames, no MOV. */
+#define ROTATE(L, tn, en, j)                                                                 \
+    do {                                                                                     \
+        (L).gh = (L).ef;                                                                     \
+        (L).ef = (en);                                                                       \
+        (L).cd = (L).ab;                                                                     \
+        (L).ab = (L).t;                                                                      \
+        if ((j) < 39)                                                                        \
+            (L).t = (tn);                                                                    \
     } while (0)
 
-/* Five double rounds bring the state registers back to their places; message register
- * m(j mod 8) holds W[2j..2j+1]. */
-#define FIVE(j, w0, w1, w2, w3, w4, w5, w6, w7, sched)                                       \
+/* The feed-forward takes the states as they are in memory, not kept in registers through
+ * the rounds (two lanes leave none for them): one LDR a lane in each of double rounds
+ * 35-38, beside the ADDs, where the message registers of the rounds done are free (the
+ * rounds chosen as the schedule's lag was, on the models: earlier or later ones cost the
+ * register allocator MOVs or Kryo cycles). The opaque pointers (behind the volatile asm
+ * of the rounds before) make them loads of their own, not the compiler's copies of the
+ * values loaded at the top. */
+#define FEED_FIRST 35
+#define FEED_LOAD(j, f, st)                                                                  \
     do {                                                                                     \
-        DROUND2((j) + 0, s0, s1, s2, s3, s4, w0, w1, w7, w4, w5, w1, sched);                 \
-        DROUND2((j) + 1, s3, s0, s4, s2, s1, w1, w2, w0, w5, w6, w2, sched);                 \
-        DROUND2((j) + 2, s2, s3, s1, s4, s0, w2, w3, w1, w6, w7, w3, sched);                 \
-        DROUND2((j) + 3, s4, s2, s0, s1, s3, w3, w4, w2, w7, w0, w4, sched);                 \
-        DROUND2((j) + 4, s1, s4, s3, s0, s2, w4, w5, w3, w0, w1, w5, sched);                 \
+        if ((j) >= FEED_FIRST && (j) < FEED_FIRST + 4)                                       \
+            STATE_Q((f)[(j) - FEED_FIRST], st, (j) - FEED_FIRST);                            \
+    } while (0)
+
+/* The 40 double rounds of both lanes, from A and B as the prologue leaves them (t and kw
+ * of double round 0, K[4..5] in k) to the new states in A and B and the old ones, for the
+ * feed-forward, in af and bf (loaded from st0 and st1). */
+#define ROUNDS()                                                                             \
+    do {                                                                                     \
+        DROUND2(0); DROUND2(1); DROUND2(2); DROUND2(3); DROUND2(4); DROUND2(5);              \
+        DROUND2(6); DROUND2(7); DROUND2(8); DROUND2(9); DROUND2(10); DROUND2(11);            \
+        DROUND2(12); DROUND2(13); DROUND2(14); DROUND2(15); DROUND2(16); DROUND2(17);        \
+        DROUND2(18); DROUND2(19); DROUND2(20); DROUND2(21); DROUND2(22); DROUND2(23);        \
+        DROUND2(24); DROUND2(25); DROUND2(26); DROUND2(27); DROUND2(28); DROUND2(29);        \
+        DROUND2(30); DROUND2(31);                                                            \
+        ARMSHA_OPAQUE(st0);                                                                  \
+        ARMSHA_OPAQUE(st1);                                                                  \
+        DROUND2(32); DROUND2(33); DROUND2(34); DROUND2(35); DROUND2(36); DROUND2(37);        \
+        DROUND2(38); DROUND2(39);                                                            \
+    } while (0)
+
+/* The prologue's arithmetic once the first two message registers, gh and K[0..1] (k, k1)
+ * are in: t and kw of double round 0, then K[4..5] into k. */
+#define START()                                                                              \
+    do {                                                                                     \
+        ADD(A.kw, k, A.m[0]);                                                                \
+        ADD(B.kw, k, B.m[0]);                                                                \
+        EXT(A.kw, A.kw, A.kw);                                                               \
+        EXT(B.kw, B.kw, B.kw);                                                               \
+        ADD(A.t, A.gh, A.kw);                                                                \
+        ADD(B.t, B.gh, B.kw);                                                                \
+        ADD(A.kw, k1, A.m[1]);                                                               \
+        ADD(B.kw, k1, B.m[1]);                                                               \
+        LOAD_K(k, 2);                                                                        \
     } while (0)
 
 void armsha_sha512_x2_armv8(uint64_t *const state[2], const uint8_t *const data[2])
@@ -150,57 +205,76 @@ void armsha_sha512_x2_armv8(uint64_t *const state[2], const uint8_t *const data[
     const uint64_t *kp = armsha_sha512_k, *kp_hi = kp + 64; /* see LOAD_K */
     ARMSHA_OPAQUE(kp_hi); /* a register of its own, not kp's offset folded back in */
     uint64_t *st0 = state[0], *st1 = state[1];
-    uint64x2_t as0 = vld1q_u64(st0), as1 = vld1q_u64(st0 + 2), as2 = vld1q_u64(st0 + 4),
-               as3 = vld1q_u64(st0 + 6), as4;
-    uint64x2_t bs0 = vld1q_u64(st1), bs1 = vld1q_u64(st1 + 2), bs2 = vld1q_u64(st1 + 4),
-               bs3 = vld1q_u64(st1 + 6), bs4;
-    uint64x2_t wa[8], wb[8], k[2], kw0, kw1;
+    const uint8_t *d0 = data[0], *d1 = data[1];
+    lane A, B;
+    uint64x2_t k, k1, af[4], bf[4];
 
-    LOAD_BLOCKS(wa, wb, data[0], data[1]);
-    uint64x2_t am0 = wa[0], am1 = wa[1], am2 = wa[2], am3 = wa[3];
-    uint64x2_t am4 = wa[4], am5 = wa[5], am6 = wa[6], am7 = wa[7];
-    uint64x2_t bm0 = wb[0], bm1 = wb[1], bm2 = wb[2], bm3 = wb[3];
-    uint64x2_t bm4 = wb[4], bm5 = wb[5], bm6 = wb[6], bm7 = wb[7];
-    LOAD_K(k[0], 0);
-    LOAD_K(k[1], 1);
-    ADD(kw0, k[0], am0);
-    ADD(kw1, k[0], bm0);
+    /* The loads before the first double round in the order it needs them, one LDR a
+     * cycle: W[0..1] and K first (t of double round 0), then gh, ef, cd, ab, then the rest
+     * of the message, each REV64 a load or two behind its LDR and, from W[2] on, ahead of
+     * the next LDR (on the A55 model a load right behind a 4-cycle op waits a cycle, and
+     * one ahead of it issues with it). This took the first SHA512H from cycle 103 of the
+     * call to 73 there (LD1 of four registers and LDP of two, which the compilers made of
+     * vld1q, issue once in eight and six cycles on that model). */
+#if SHA512_ASM && !defined(__AARCH64EB__)
+    LDQ(A.m[0], d0);
+    LDQ(B.m[0], d1);
+    LOAD_K(k, 0);
+    LDQ(A.m[1], d0 + 16);
+    REV(A.m[0]);
+    LDQ(B.m[1], d1 + 16);
+    REV(B.m[0]);
+    LOAD_K(k1, 1);
+    REV(A.m[1]);
+    LDQ(A.gh, st0 + 6);
+    REV(B.m[1]);
+    LDQ(B.gh, st1 + 6);
+    ADD(A.kw, k, A.m[0]);
+    LDQ(A.ef, st0 + 4);
+    ADD(B.kw, k, B.m[0]);
+    LDQ(B.ef, st1 + 4);
+    EXT(A.kw, A.kw, A.kw);
+    LDQ(A.cd, st0 + 2);
+    EXT(B.kw, B.kw, B.kw);
+    LDQ(B.cd, st1 + 2);
+    LDQ(A.ab, st0);
+    LDQ(B.ab, st1);
+    LDQ(A.m[2], d0 + 32);
+    ADD(A.t, A.gh, A.kw);
+    LDQ(B.m[2], d1 + 32);
+    ADD(B.t, B.gh, B.kw);
+    ADD(A.kw, k1, A.m[1]);
+    ADD(B.kw, k1, B.m[1]);
+    LOAD_K(k, 2);
+    for (int i = 3; i < 8; i++) {
+        REV(A.m[i - 1]);
+        LDQ(A.m[i], d0 + 16 * i);
+        REV(B.m[i - 1]);
+        LDQ(B.m[i], d1 + 16 * i);
+    }
+    REV(A.m[7]);
+    REV(B.m[7]);
+#else
+    for (int i = 0; i < 8; i++) {
+        LDQ(A.m[i], d0 + 16 * i);
+        LDQ(B.m[i], d1 + 16 * i);
+    }
+    A.ab = vld1q_u64(st0), A.cd = vld1q_u64(st0 + 2), A.ef = vld1q_u64(st0 + 4), A.gh = vld1q_u64(st0 + 6);
+    B.ab = vld1q_u64(st1), B.cd = vld1q_u64(st1 + 2), B.ef = vld1q_u64(st1 + 4), B.gh = vld1q_u64(st1 + 6);
+    LOAD_K(k, 0);
+    LOAD_K(k1, 1);
+    START();
+#endif
 
-    FIVE(0, m0, m1, m2, m3, m4, m5, m6, m7, 1);
-    FIVE(5, m5, m6, m7, m0, m1, m2, m3, m4, 1);
-    FIVE(10, m2, m3, m4, m5, m6, m7, m0, m1, 1);
-    FIVE(15, m7, m0, m1, m2, m3, m4, m5, m6, 1);
-    FIVE(20, m4, m5, m6, m7, m0, m1, m2, m3, 1);
-    FIVE(25, m1, m2, m3, m4, m5, m6, m7, m0, 1);
-    DROUND2(30, s0, s1, s2, s3, s4, m6, m7, m5, m2, m3, m7, 1);
-    DROUND2(31, s3, s0, s4, s2, s1, m7, m0, m6, m3, m4, m0, 1);
-    DROUND2(32, s2, s3, s1, s4, s0, m0, m1, m7, m4, m5, m1, 0);
-    DROUND2(33, s4, s2, s0, s1, s3, m1, m2, m0, m5, m6, m2, 0);
-    DROUND2(34, s1, s4, s3, s0, s2, m2, m3, m1, m6, m7, m3, 0);
-    DROUND2(35, s0, s1, s2, s3, s4, m3, m4, m2, m7, m0, m4, 0);
-    /* The feed-forward takes the states as they are in memory, not kept in registers
-     * through the rounds (two lanes leave none for them), loaded here where the message
-     * registers of the rounds done are free, four double rounds ahead of their use: an
-     * in-order core would otherwise wait for the loads at the end. The opaque pointers
-     * (behind the volatile asm of the rounds before) make them loads of their own, not
-     * the compiler's copies of the values loaded at the top. */
-    ARMSHA_OPAQUE(st0);
-    ARMSHA_OPAQUE(st1);
-    const uint64x2_t af0 = vld1q_u64(st0), af1 = vld1q_u64(st0 + 2), af2 = vld1q_u64(st0 + 4),
-                     af3 = vld1q_u64(st0 + 6);
-    const uint64x2_t bf0 = vld1q_u64(st1), bf1 = vld1q_u64(st1 + 2), bf2 = vld1q_u64(st1 + 4),
-                     bf3 = vld1q_u64(st1 + 6);
-    DROUND2(36, s3, s0, s4, s2, s1, m4, m5, m3, m0, m1, m5, 0);
-    DROUND2(37, s2, s3, s1, s4, s0, m5, m6, m4, m1, m2, m6, 0);
-    DROUND2(38, s4, s2, s0, s1, s3, m6, m7, m5, m2, m3, m7, 0);
-    DROUND2(39, s1, s4, s3, s0, s2, m7, m0, m6, m3, m4, m0, 0);
+    ROUNDS();
 
-    vst1q_u64(st0, vaddq_u64(as0, af0));
-    vst1q_u64(st0 + 2, vaddq_u64(as1, af1));
-    vst1q_u64(st0 + 4, vaddq_u64(as2, af2));
-    vst1q_u64(st0 + 6, vaddq_u64(as3, af3));
-    vst1q_u64(st1, vaddq_u64(bs0, bf0));
-    vst1q_u64(st1 + 2, vaddq_u64(bs1, bf1));
-    vst1q_u64(st1 + 4, vaddq_u64(bs2, bf2));
-    vst1q_u64(st1 + 6, vaddq_u64(bs3, bf3));
+    vst1q_u64(st0, vaddq_u64(A.ab, af[0]));
+    vst1q_u64(st0 + 2, vaddq_u64(A.cd, af[1]));
+    vst1q_u64(st0 + 4, vaddq_u64(A.ef, af[2]));
+    vst1q_u64(st0 + 6, vaddq_u64(A.gh, af[3]));
+    vst1q_u64(st1, vaddq_u64(B.ab, bf[0]));
+    vst1q_u64(st1 + 2, vaddq_u64(B.cd, bf[1]));
+    vst1q_u64(st1 + 4, vaddq_u64(B.ef, bf[2]));
+    vst1q_u64(st1 + 6, vaddq_u64(B.gh, bf[3]));
 }
+
