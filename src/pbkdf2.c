@@ -120,6 +120,19 @@ static void iterate64_x2(pbkdf2_work *wk, armsha_sha512_x2_fn *x2, size_t ds, ui
     uint64_t *const s[2] = {wk->s[0].w64, wk->s[1].w64};
     const uint8_t *const blk[2] = {wk->block[0], wk->block[1]};
 
+#if defined(ARMSHA_ARM64_KERNELS)
+    /* The two-lane SHA512H kernel's entry runs the whole loop of both lanes inside it, as
+     * the one-lane kernel's does for one: U and the messages stay in its registers, no
+     * state copies, byte-swapping stores or calls an iteration. U_1 is T. */
+    if (x2 == armsha_sha512_x2_armv8) {
+        uint64_t *const t[2] = {wk->t[0].w64, wk->t[1].w64};
+
+        memcpy(s[0], t[0], 8 * sizeof(uint64_t));
+        memcpy(s[1], t[1], 8 * sizeof(uint64_t));
+        armsha_sha512_pbkdf2_x2_armv8(in, out, s, t, ds, iter - 1);
+        return;
+    }
+#endif
     for (uint64_t j = 1; j < iter; j++) {
         memcpy(s[0], in, 8 * sizeof(uint64_t));
         memcpy(s[1], in, 8 * sizeof(uint64_t));

@@ -35,5 +35,10 @@ armsha_sha512_blocks_fn armsha_sha512_blocks_neon;
  * into t; inner and outer are the key's two states, ds the digest size (64, 48, 32, 28). */
 void armsha_sha512_pbkdf2_armv8(const uint64_t inner[8], const uint64_t outer[8], uint64_t u[8],
                                 uint64_t t[8], size_t ds, uint64_t n);
+/* The same on two lanes at once on the two-lane kernel (sha512_ce_x2.c): u[l] and t[l] are
+ * lane l's U and T, both lanes from the same key states. */
+void armsha_sha512_pbkdf2_x2_armv8(const uint64_t inner[8], const uint64_t outer[8],
+                                   uint64_t *const u[2], uint64_t *const t[2], size_t ds,
+                                   uint64_t n);
 
 #endif

@@ -19,6 +19,13 @@
 #define SHA512_ASM 1
 #endif
 
+/* Partial inlining would split the PBKDF2 entry's n == 0 test off into a function of its
+ * own (a .part clone): SHA instructions in a function that test/baseline_isa.sh does not
+ * know as a kernel (as in sha512_ce.c). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-partial-inlining")
+#endif
+
 #if SHA512_ASM
 #define ADD(r, a, b) __asm__ __volatile__("add %0.2d, %1.2d, %2.2d" : "=w"(r) : "w"(a), "w"(b))
 #define EXT(r, a, b) __asm__ __volatile__("ext %0.16b, %1.16b, %2.16b, #8" : "=w"(r) : "w"(a), "w"(b))
@@ -278,3 +285,80 @@ void armsha_sha512_x2_armv8(uint64_t *const state[2], const uint8_t *const data[
     vst1q_u64(st1 + 6, vaddq_u64(B.gh, bf[3]));
 }
 
+/* PBKDF2-HMAC's iterations 2..n+1 on both lanes at once (kernels.h): the loop of
+ * sha512_ce.c's armsha_sha512_pbkdf2_armv8 around the rounds above. Each message is the
+ * previous compression's state words masked to ds bytes and ORed with the padding (both
+ * from memory: the rounds leave no register for them), the states start from the key's
+ * inner then outer state, and only T's XOR goes through memory. */
+void armsha_sha512_pbkdf2_x2_armv8(const uint64_t inner[8], const uint64_t outer[8],
+                                   uint64_t *const u[2], uint64_t *const t[2], size_t ds,
+                                   uint64_t n)
+{
+    if (n == 0)
+        return;
+
+    const uint64_t *kp = armsha_sha512_k, *kp_hi = kp + 64; /* see LOAD_K */
+    ARMSHA_OPAQUE(kp_hi);
+    uint64_t mask_w[8], pad_w[16] = { 0 };
+
+    /* As in armsha_sha512_pbkdf2_armv8: U's whole bytes kept, 0x80, the bit count. */
+    for (size_t i = 0; i < 8; i++)
+        mask_w[i] = 8 * i + 8 <= ds ? ~(uint64_t)0 : 8 * i >= ds ? 0 : ~(uint64_t)0 << (64 - 8 * (ds % 8));
+    pad_w[ds / 8] = (uint64_t)0x80 << (56 - 8 * (ds % 8));
+    pad_w[15] = (uint64_t)(ARMSHA_SHA512_BLOCK_SIZE + ds) * 8;
+
+    uint64_t *ua = u[0], *ub = u[1], *ta = t[0], *tb = t[1];
+    uint64x2_t xa[4], xb[4];
+    for (int i = 0; i < 4; i++) {
+        xa[i] = vld1q_u64(ua + 2 * i);
+        xb[i] = vld1q_u64(ub + 2 * i);
+    }
+
+    do {
+        for (int half = 0; half < 2; half++) {
+            const uint64_t *st0 = half == 0 ? inner : outer, *st1 = st0;
+            /* Through an opaque pointer: loaded where they are used, not held in registers
+             * across the rounds. */
+            const uint64_t *mw = mask_w, *pw = pad_w;
+            ARMSHA_OPAQUE(mw);
+            ARMSHA_OPAQUE(pw);
+            lane A, B;
+            uint64x2_t k, k1, af[4], bf[4];
+
+            for (int i = 0; i < 4; i++) {
+                const uint64x2_t mask = vld1q_u64(mw + 2 * i), pad = vld1q_u64(pw + 2 * i);
+                A.m[i] = vorrq_u64(vandq_u64(xa[i], mask), pad);
+                B.m[i] = vorrq_u64(vandq_u64(xb[i], mask), pad);
+            }
+            for (int i = 4; i < 8; i++) {
+                A.m[i] = vld1q_u64(pw + 2 * i);
+                B.m[i] = A.m[i];
+            }
+            LOAD_K(k, 0);
+            LOAD_K(k1, 1);
+            STATE_Q(A.gh, st0, 3);
+            STATE_Q(B.gh, st1, 3);
+            STATE_Q(A.ef, st0, 2);
+            STATE_Q(B.ef, st1, 2);
+            STATE_Q(A.cd, st0, 1);
+            STATE_Q(B.cd, st1, 1);
+            STATE_Q(A.ab, st0, 0);
+            STATE_Q(B.ab, st1, 0);
+            START();
+            ROUNDS();
+            xa[0] = vaddq_u64(A.ab, af[0]), xa[1] = vaddq_u64(A.cd, af[1]);
+            xa[2] = vaddq_u64(A.ef, af[2]), xa[3] = vaddq_u64(A.gh, af[3]);
+            xb[0] = vaddq_u64(B.ab, bf[0]), xb[1] = vaddq_u64(B.cd, bf[1]);
+            xb[2] = vaddq_u64(B.ef, bf[2]), xb[3] = vaddq_u64(B.gh, bf[3]);
+        }
+        for (int i = 0; i < 4; i++) {
+            vst1q_u64(ta + 2 * i, veorq_u64(vld1q_u64(ta + 2 * i), xa[i]));
+            vst1q_u64(tb + 2 * i, veorq_u64(vld1q_u64(tb + 2 * i), xb[i]));
+        }
+    } while (--n != 0);
+
+    for (int i = 0; i < 4; i++) {
+        vst1q_u64(ua + 2 * i, xa[i]);
+        vst1q_u64(ub + 2 * i, xb[i]);
+    }
+}

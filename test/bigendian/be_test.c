@@ -638,6 +638,28 @@ static void test_pbkdf2_entry(const kernel *k, const kernel *ref)
                    tb[0] == ub[0] && ub[9] == ub[0] && tb[9] == ub[0] &&
                    memcmp(ua, ub + 1, ds / 8 * 8) == 0;
         check(same, "PBKDF2 entry against the block function", NULL, k, "(SHA-512 PBKDF2)");
+
+        /* The two-lane entry (sha512_ce_x2.c), each lane its own U and T from the same key
+         * states, against the same reference lane by lane, with guards around each. */
+        uint64_t ul[2][8], tl[2][8], ux[2][10], tx[2][10];
+        for (int l = 0; l < 2; l++) {
+            for (size_t i = 0; i < 8; i++) {
+                ul[l][i] = ux[l][i + 1] = rnd();
+                tl[l][i] = tx[l][i + 1] = rnd();
+            }
+            ux[l][0] = tx[l][0] = ux[l][9] = tx[l][9] = 0x5a5a5a5a5a5a5a5au;
+            pbkdf2_reference(ref, in, out, ul[l], tl[l], ds, n);
+        }
+        uint64_t *const up[2] = {ux[0] + 1, ux[1] + 1}, *const tp[2] = {tx[0] + 1, tx[1] + 1};
+        armsha_sha512_pbkdf2_x2_armv8(in, out, up, tp, ds, n);
+        for (int l = 0; l < 2; l++) {
+            same = memcmp(tl[l], tx[l] + 1, sizeof(tl[l])) == 0 &&
+                   ux[l][0] == 0x5a5a5a5a5a5a5a5au && tx[l][0] == ux[l][0] &&
+                   ux[l][9] == ux[l][0] && tx[l][9] == ux[l][0] &&
+                   memcmp(ul[l], ux[l] + 1, ds / 8 * 8) == 0;
+            check(same, "two-lane PBKDF2 entry against the block function", NULL, k,
+                  l == 0 ? "(SHA-512 PBKDF2, lane 0)" : "(SHA-512 PBKDF2, lane 1)");
+        }
     }
 }
 #endif
