@@ -3,112 +3,106 @@
 
 #include "kernels.h"
 #include "load_block.h"
+#include "sha1_ops.h"
 #include "side_copy.h"
 
-/* A quad is four rounds with SHA1C, SHA1P or SHA1M on wk = W[t..t+3] + K, e_in the e of
- * these rounds (lane 0); e_out gets the e of the next four: a rotated left by 30, which
- * is what SHA1H computes. QUAD_SCHED also prepares the next quad's W + K and makes
- * w0 = W[t+16..t+19] out of W[t..t+15] = w0..w3.
- *
- * GCC 12 gets OpenSSL's instruction count only through asm, one quad at a time: the
- * intrinsics take e as a uint32_t, so GCC moves every e from SHA1H's vector register to
- * a core register and back (VMOV out, VDUP in), about twice OpenSSL's instructions a
- * block (bench/RESULTS.md, "32-bit ARM kernel code choices"). Here every e stays in lane
- * 0 of a quad register. clang does no better with the intrinsics. Other compilers get
- * the intrinsics,
- * and so does big-endian ARM (armeb): there the compilers number the lanes of a quad
- * register otherwise than the instructions do, which the asm assumes. */
-#if defined(__GNUC__) && !defined(__ARMEB__)
-typedef uint32x4_t sha1_e;
-#define E_INIT(x) vdupq_n_u32(x)
-#define E_ADD(a, b) vaddq_u32((a), (b))
-#define E_LANE0(x) vgetq_lane_u32((x), 0)
-#define QUAD(op, wk, e_in, e_out)                                          \
-    __asm__("sha1h.32 %q[eo], %q[abcd]\n\t"                                \
-            op ".32 %q[abcd], %q[ei], %q[w]"                               \
-            : [eo] "=&w"(e_out), [abcd] "+w"(abcd)                         \
-            : [ei] "w"(e_in), [w] "w"(wk))
-#define QUAD_SCHED(op, wk, e_in, e_out, wk_next, k_next, w0, w1, w2, w3)  \
-    __asm__("sha1h.32 %q[eo], %q[abcd]\n\t"                                \
-            op ".32 %q[abcd], %q[ei], %q[w]\n\t"                           \
-            "vadd.i32 %q[wn], %q[k], %q[m1]\n\t"                           \
-            "sha1su0.32 %q[m0], %q[m1], %q[m2]\n\t"                        \
-            "sha1su1.32 %q[m0], %q[m3]"                                    \
-            : [eo] "=&w"(e_out), [abcd] "+w"(abcd), [wn] "=&w"(wk_next),   \
-              [m0] "+w"(w0)                                                \
-            : [ei] "w"(e_in), [w] "w"(wk), [k] "w"(k_next), [m1] "w"(w1),  \
-              [m2] "w"(w2), [m3] "w"(w3))
-#define C "sha1c"
-#define P "sha1p"
-#define M "sha1m"
-#else
-typedef uint32_t sha1_e;
-#define E_INIT(x) (x)
-#define E_ADD(a, b) ((a) + (b))
-#define E_LANE0(x) (x)
-#define QUAD(op, wk, e_in, e_out)                    \
-    do {                                             \
-        e_out = vsha1h_u32(vgetq_lane_u32(abcd, 0)); \
-        abcd = op(abcd, e_in, (wk));                 \
-    } while (0)
-#define QUAD_SCHED(op, wk, e_in, e_out, wk_next, k_next, w0, w1, w2, w3) \
-    do {                                                             \
-        QUAD(op, wk, e_in, e_out);                                   \
-        wk_next = vaddq_u32(w1, k_next);                             \
-        w0 = vsha1su0q_u32(w0, w1, w2);                              \
-        w0 = vsha1su1q_u32(w0, w3);                                  \
-    } while (0)
-#define C vsha1cq_u32
-#define P vsha1pq_u32
-#define M vsha1mq_u32
-#endif
+/* Quad t (rounds 4t..4t+3) with op on wk[t % 2] and e[t % 2], the schedule pipelined as
+ * in arm64's sha1_ce.c (and OpenSSL's sha1-armv4 CE): SHA1H makes e[(t+1) % 2] right
+ * before the SHA1C/P/M, SHA1SU0 starts W[4t+16..] in w[t % 4], SHA1SU1 finishes
+ * W[4t+12..] in w[(t+3) % 4] (its SHA1SU0 was a quad before), then the W+K of quad t+2
+ * into wk[t % 2] (w[(t+2) % 4] holds W[4t+8..4t+11]). So no SHA1SU1 waits on the SHA1SU0
+ * just before it, which an in-order core would; the add last, or the Cortex-A57 model's
+ * crypto pipe loses a cycle here and there to the schedule (bench/RESULTS.md, "PBKDF2 on
+ * two lanes, AArch32 CE"). */
+#define H_OP(t, op)                          \
+    SHA1H(e[((t) + 1) % 2], abcd);           \
+    ROUNDS(op, abcd, e[(t) % 2], wk[(t) % 2])
+#define ADDK(t, k) ADD(wk[(t) % 2], k, w[((t) + 2) % 4])
+#define SU1T(t) SU1(w[((t) + 3) % 4], w[((t) + 2) % 4])
+#define SU0T(t) SU0(w[(t) % 4], w[((t) + 1) % 4], w[((t) + 2) % 4])
+#define QUAD(t, op, k) \
+    H_OP(t, op);       \
+    SU0T(t);           \
+    SU1T(t);           \
+    ADDK(t, k)
+
+/* One block. Before it, w and wk hold the block's words and the W+K of quads 0 and 1;
+ * when next is not NULL the last quads load the next block (from *next, which steps past
+ * it) into them meanwhile, each half once the W it overwrites are read for the last time:
+ * an in-order core would otherwise wait out the loads and the REV32s at the first quad. */
+static inline __attribute__((always_inline)) void sha1_block(uint32x4_t *abcd_p, uint32x4_t *e_p,
+                                                             uint32x4_t w[4], uint32x4_t wk[2],
+                                                             const uint8_t **next, const uint32x4_t k[4])
+{
+    uint32x4_t abcd = *abcd_p, e[2] = { *e_p, *e_p };
+    const uint32x4_t abcd_saved = side_copy(&abcd);
+    const uint32x4_t k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3];
+    uint8x16_t m0, m1, m2, m3;
+
+    H_OP(0, C); /* rounds 0-3 */
+    ADDK(0, k0);
+    SU0T(0);
+    QUAD(1, C, k0);
+    QUAD(2, C, k0);
+    QUAD(3, C, k1);
+    QUAD(4, C, k1);
+    QUAD(5, P, k1); /* rounds 20-23 */
+    QUAD(6, P, k1);
+    QUAD(7, P, k1);
+    QUAD(8, P, k2);
+    QUAD(9, P, k2);
+    QUAD(10, M, k2); /* rounds 40-43 */
+    QUAD(11, M, k2);
+    QUAD(12, M, k2);
+    QUAD(13, M, k3);
+    QUAD(14, M, k3);
+    QUAD(15, P, k3); /* rounds 60-63 */
+    if (next) /* w[0], w[1] are read for the last time above */
+        LOAD_HALF(m0, m1, *next);
+    H_OP(16, P);
+    ADDK(16, k3);
+    SU1T(16);
+    H_OP(17, P);
+    ADDK(17, k3);
+    if (next) { /* and w[2], w[3] by now */
+        LOAD_HALF(m2, m3, *next);
+        REV32(w[0], m0);
+        REV32(w[1], m1);
+    }
+    H_OP(18, P);
+    if (next) {
+        ADD(wk[0], k0, w[0]);
+        REV32(w[2], m2);
+    }
+    H_OP(19, P);
+    if (next) {
+        ADD(wk[1], k0, w[1]);
+        REV32(w[3], m3);
+    }
+    *e_p = vaddq_u32(*e_p, e[0]);
+    *abcd_p = vaddq_u32(abcd, abcd_saved);
+}
 
 void armsha_sha1_blocks_aarch32(uint32_t state[5], const uint8_t *data, size_t nblocks)
 {
-    const uint32x4_t k0 = vdupq_n_u32(0x5a827999), k1 = vdupq_n_u32(0x6ed9eba1);
-    const uint32x4_t k2 = vdupq_n_u32(0x8f1bbcdc), k3 = vdupq_n_u32(0xca62c1d6);
+    if (nblocks == 0)
+        return;
+
+    const uint32x4_t k[4] = { vdupq_n_u32(0x5a827999), vdupq_n_u32(0x6ed9eba1), vdupq_n_u32(0x8f1bbcdc),
+                              vdupq_n_u32(0xca62c1d6) };
     uint32x4_t abcd = vld1q_u32(state);
-    sha1_e e = E_INIT(state[4]);
+    uint32x4_t e = vdupq_n_u32(state[4]);
+    uint32x4_t w[4], wk[2];
 
-    for (; nblocks != 0; nblocks--) {
-        uint32x4_t w0, w1, w2, w3, wka, wkb;
-        const uint32x4_t abcd_saved = side_copy(&abcd);
-        sha1_e ea, eb;
+    ARMSHA_LOAD_BLOCK_BE32(w[0], w[1], w[2], w[3], data);
+    wk[0] = vaddq_u32(k[0], w[0]);
+    wk[1] = vaddq_u32(k[0], w[1]);
 
-        ARMSHA_LOAD_BLOCK_BE32(w0, w1, w2, w3, data);
-        wka = vaddq_u32(w0, k0);
-
-        QUAD_SCHED(C, wka, e, eb, wkb, k0, w0, w1, w2, w3); /* rounds 0-3 */
-        QUAD_SCHED(C, wkb, eb, ea, wka, k0, w1, w2, w3, w0);
-        QUAD_SCHED(C, wka, ea, eb, wkb, k0, w2, w3, w0, w1);
-        QUAD_SCHED(C, wkb, eb, ea, wka, k0, w3, w0, w1, w2);
-        QUAD_SCHED(C, wka, ea, eb, wkb, k1, w0, w1, w2, w3);
-
-        QUAD_SCHED(P, wkb, eb, ea, wka, k1, w1, w2, w3, w0); /* rounds 20-23 */
-        QUAD_SCHED(P, wka, ea, eb, wkb, k1, w2, w3, w0, w1);
-        QUAD_SCHED(P, wkb, eb, ea, wka, k1, w3, w0, w1, w2);
-        QUAD_SCHED(P, wka, ea, eb, wkb, k1, w0, w1, w2, w3);
-        QUAD_SCHED(P, wkb, eb, ea, wka, k2, w1, w2, w3, w0);
-
-        QUAD_SCHED(M, wka, ea, eb, wkb, k2, w2, w3, w0, w1); /* rounds 40-43 */
-        QUAD_SCHED(M, wkb, eb, ea, wka, k2, w3, w0, w1, w2);
-        QUAD_SCHED(M, wka, ea, eb, wkb, k2, w0, w1, w2, w3);
-        QUAD_SCHED(M, wkb, eb, ea, wka, k2, w1, w2, w3, w0);
-        QUAD_SCHED(M, wka, ea, eb, wkb, k3, w2, w3, w0, w1);
-
-        QUAD_SCHED(P, wkb, eb, ea, wka, k3, w3, w0, w1, w2); /* rounds 60-63 */
-        wkb = vaddq_u32(w1, k3);
-        QUAD(P, wka, ea, eb);
-        wka = vaddq_u32(w2, k3);
-        QUAD(P, wkb, eb, ea);
-        wkb = vaddq_u32(w3, k3);
-        QUAD(P, wka, ea, eb);
-        QUAD(P, wkb, eb, ea);
-
-        abcd = vaddq_u32(abcd, abcd_saved);
-        e = E_ADD(e, ea);
-    }
+    /* Every block but the last loads the next one; the last is the same code without. */
+    for (size_t n = nblocks - 1; n != 0; n--)
+        sha1_block(&abcd, &e, w, wk, &data, k);
+    sha1_block(&abcd, &e, w, wk, NULL, k);
 
     vst1q_u32(state, abcd);
-    state[4] = E_LANE0(e);
+    state[4] = vgetq_lane_u32(e, 0);
 }
