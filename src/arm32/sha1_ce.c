@@ -58,26 +58,26 @@ static inline __attribute__((always_inline)) void sha1_block(uint32x4_t *abcd_p,
     QUAD(14, M, k3);
     QUAD(15, P, k3); /* rounds 60-63 */
     if (next) /* w[0], w[1] are read for the last time above */
-        LOAD_HALF(m0, m1, *next);
+        ARMSHA_LOAD_BYTES_HALF(m0, m1, *next);
     H_OP(16, P);
     ADDK(16, k3);
     SU1T(16);
     H_OP(17, P);
     ADDK(17, k3);
     if (next) { /* and w[2], w[3] by now */
-        LOAD_HALF(m2, m3, *next);
-        REV32(w[0], m0);
-        REV32(w[1], m1);
+        ARMSHA_LOAD_BYTES_HALF(m2, m3, *next);
+        ARMSHA_REV32(w[0], m0);
+        ARMSHA_REV32(w[1], m1);
     }
     H_OP(18, P);
     if (next) {
         ADD(wk[0], k0, w[0]);
-        REV32(w[2], m2);
+        ARMSHA_REV32(w[2], m2);
     }
     H_OP(19, P);
     if (next) {
         ADD(wk[1], k0, w[1]);
-        REV32(w[3], m3);
+        ARMSHA_REV32(w[3], m3);
     }
     *e_p = vaddq_u32(*e_p, e[0]);
     *abcd_p = vaddq_u32(abcd, abcd_saved);

@@ -3,104 +3,106 @@
 
 #include "kernels.h"
 #include "load_block.h"
+#include "sha256_ops.h"
 #include "side_copy.h"
 #include "../sha2_constants.h"
 
-/* A quad is four rounds on W[t..t+3] + K[t..t+3], K loaded with the pointer stepped by
- * the load: AArch32 has 16 quad registers, too few to keep the whole K table in them
- * as the aarch64 kernel does. SHA256H2 needs abcd from before SHA256H, which overwrites
- * abcd in place: one VMOV a quad. QUAD_SCHED also makes w0 = W[t+16..t+19] out of
- * W[t..t+15] = w0..w3.
+/* AArch32 has 16 quad registers, too few to keep the whole K table in them as the aarch64
+ * kernel does: K comes from the table two quads ahead of its use, into k[t % 2], and the
+ * W+K of quad t+1 is made during quad t. SHA256H2 needs abcd from before SHA256H, which
+ * overwrites abcd in place: one VMOV a quad.
  *
- * One asm statement a quad, in the order of OpenSSL's sha256-armv4, gives OpenSSL's
- * instruction count with GCC 12 and clang 14 alike. With the intrinsics clang copies W,
- * abcd and efgh between registers, and so does GCC unless its pre-allocation scheduler
- * is off (bench/RESULTS.md, "32-bit ARM kernel code choices"). Other compilers get the
- * intrinsics,
- * and so does big-endian ARM (armeb): there the compilers number the lanes of a quad
- * register otherwise than the instructions do, which the asm assumes. */
-#if defined(__GNUC__) && !defined(__ARMEB__)
-#define QUAD_SCHED(w0, w1, w2, w3)                                            \
-    do {                                                                      \
-        uint32x4_t wk_, abcd_in_;                                             \
-        __asm__("vld1.32 {%q[wk]}, [%[kp]]!\n\t"                              \
-                "vadd.i32 %q[wk], %q[wk], %q[m0]\n\t"                         \
-                "sha256su0.32 %q[m0], %q[m1]\n\t"                             \
-                "vmov %q[in], %q[abcd]\n\t"                                   \
-                "sha256h.32 %q[abcd], %q[efgh], %q[wk]\n\t"                   \
-                "sha256h2.32 %q[efgh], %q[in], %q[wk]\n\t"                    \
-                "sha256su1.32 %q[m0], %q[m2], %q[m3]"                         \
-                : [wk] "=&w"(wk_), [in] "=&w"(abcd_in_), [abcd] "+w"(abcd),   \
-                  [efgh] "+w"(efgh), [m0] "+w"(w0), [kp] "+r"(kp)             \
-                : [m1] "w"(w1), [m2] "w"(w2), [m3] "w"(w3),                   \
-                  "m"(*(const uint32_t(*)[4])kp));                            \
+ * Quad t (rounds 4t..4t+3) on wk[t % 2], in the order below: for an in-order core each
+ * instruction waits the least for the one it reads (bench/RESULTS.md, "PBKDF2 on two lanes,
+ * AArch32 CE"), and the Cortex-A57 model keeps OpenSSL's figure. SHA256SU0 starts
+ * W[4t+16..] in w[t % 4] (it reads W[4t+4..], still to be added to K below), SHA256SU1
+ * finishes it (reading W[4t+8..] and W[4t+12..]). */
+#define QUAD(t)                                                                 \
+    do {                                                                        \
+        uint32x4_t in_;                                                         \
+        COPY(in_, abcd);                                                        \
+        if ((t) < 15)                                                           \
+            ADD(wk[((t) + 1) % 2], k[((t) + 1) % 2], w[((t) + 1) % 4]);         \
+        if ((t) < 12)                                                           \
+            SU0(w[(t) % 4], w[((t) + 1) % 4]);                                  \
+        H(abcd, efgh, wk[(t) % 2]);                                             \
+        if ((t) < 14 || next)                                                   \
+            LOAD_K(k[(t) % 2], kp);                                             \
+        if ((t) == 13)                                                          \
+            kp -= 64; /* back to K[0], by a SUB: no second pointer */           \
+        H2(efgh, in_, wk[(t) % 2]);                                             \
+        if ((t) < 12)                                                           \
+            SU1(w[(t) % 4], w[((t) + 2) % 4], w[((t) + 3) % 4]);                \
     } while (0)
-#define QUAD_LAST(wq)                                                          \
-    do {                                                                      \
-        uint32x4_t wk_, abcd_in_;                                             \
-        __asm__("vld1.32 {%q[wk]}, [%[kp]]!\n\t"                              \
-                "vadd.i32 %q[wk], %q[wk], %q[x]\n\t"                          \
-                "vmov %q[in], %q[abcd]\n\t"                                   \
-                "sha256h.32 %q[abcd], %q[efgh], %q[wk]\n\t"                   \
-                "sha256h2.32 %q[efgh], %q[in], %q[wk]"                        \
-                : [wk] "=&w"(wk_), [in] "=&w"(abcd_in_), [abcd] "+w"(abcd),   \
-                  [efgh] "+w"(efgh), [kp] "+r"(kp)                            \
-                : [x] "w"(wq), "m"(*(const uint32_t(*)[4])kp));                \
-    } while (0)
-#else
-#define QUAD(wk)                                    \
-    do {                                            \
-        const uint32x4_t abcd_in = abcd;            \
-        abcd = vsha256hq_u32(abcd, efgh, (wk));     \
-        efgh = vsha256h2q_u32(efgh, abcd_in, (wk)); \
-    } while (0)
-#define QUAD_SCHED(w0, w1, w2, w3)                             \
-    do {                                                       \
-        const uint32x4_t wk = vaddq_u32(w0, vld1q_u32(kp));    \
-        kp += 4;                                               \
-        w0 = vsha256su0q_u32(w0, w1);                          \
-        QUAD(wk);                                              \
-        w0 = vsha256su1q_u32(w0, w2, w3);                      \
-    } while (0)
-#define QUAD_LAST(w)                                           \
-    do {                                                       \
-        const uint32x4_t wk = vaddq_u32((w), vld1q_u32(kp));   \
-        kp += 4;                                               \
-        QUAD(wk);                                              \
-    } while (0)
-#endif
+
+/* One block. Before it, w holds the block's words, k K[0..7], wk[0] W+K of quad 0 and *kp_p
+ * points at K[8] (and does after it, when next is not NULL); when next is not NULL the last quads load the next block (from *next,
+ * which steps past it) and its first K, each half of the block once the W it overwrites
+ * are read for the last time: an in-order core would otherwise wait out the loads and the
+ * REV32s at the first quad. */
+static inline __attribute__((always_inline)) void sha256_block(uint32x4_t *abcd_p, uint32x4_t *efgh_p,
+                                                               uint32x4_t w[4], uint32x4_t wk[2],
+                                                               uint32x4_t k[2], const uint32_t **kp_p,
+                                                               const uint8_t **next)
+{
+    uint32x4_t abcd = *abcd_p, efgh = *efgh_p;
+    const uint32x4_t abcd_saved = side_copy(&abcd), efgh_saved = side_copy(&efgh);
+    const uint32_t *kp = *kp_p;
+    uint8x16_t m0, m1, m2, m3;
+
+    QUAD(0); /* rounds 0-3 */
+    QUAD(1);
+    QUAD(2);
+    QUAD(3);
+    QUAD(4); /* rounds 16-19 */
+    QUAD(5);
+    QUAD(6);
+    QUAD(7);
+    QUAD(8); /* rounds 32-35 */
+    QUAD(9);
+    QUAD(10);
+    QUAD(11);
+    QUAD(12); /* rounds 48-51 */
+    if (next) /* w[0], w[1] are read for the last time above */
+        ARMSHA_LOAD_BYTES_HALF(m0, m1, *next);
+    QUAD(13);
+    if (next) {
+        ARMSHA_REV32(w[0], m0);
+        ARMSHA_REV32(w[1], m1);
+    }
+    QUAD(14);
+    if (next) /* and w[2], w[3] by now */
+        ARMSHA_LOAD_BYTES_HALF(m2, m3, *next);
+    QUAD(15);
+    if (next) {
+        ARMSHA_REV32(w[2], m2);
+        ARMSHA_REV32(w[3], m3);
+        ADD(wk[0], k[0], w[0]);
+    }
+    *kp_p = kp;
+    *abcd_p = vaddq_u32(abcd, abcd_saved);
+    *efgh_p = vaddq_u32(efgh, efgh_saved);
+}
 
 void armsha_sha256_blocks_aarch32(uint32_t state[8], const uint8_t *data, size_t nblocks)
 {
+    if (nblocks == 0)
+        return;
+
     uint32x4_t abcd = vld1q_u32(state);
     uint32x4_t efgh = vld1q_u32(state + 4);
+    uint32x4_t w[4], wk[2];
+    uint32x4_t k[2] = { vld1q_u32(armsha_sha256_k), vld1q_u32(armsha_sha256_k + 4) };
 
-    for (; nblocks != 0; nblocks--) {
-        const uint32_t *kp = armsha_sha256_k;
-        uint32x4_t w0, w1, w2, w3;
-        const uint32x4_t abcd_saved = side_copy(&abcd), efgh_saved = side_copy(&efgh);
+    const uint32_t *kp = armsha_sha256_k + 8;
 
-        ARMSHA_LOAD_BLOCK_BE32(w0, w1, w2, w3, data);
-        QUAD_SCHED(w0, w1, w2, w3); /* rounds 0-3 */
-        QUAD_SCHED(w1, w2, w3, w0);
-        QUAD_SCHED(w2, w3, w0, w1);
-        QUAD_SCHED(w3, w0, w1, w2);
-        QUAD_SCHED(w0, w1, w2, w3); /* rounds 16-19 */
-        QUAD_SCHED(w1, w2, w3, w0);
-        QUAD_SCHED(w2, w3, w0, w1);
-        QUAD_SCHED(w3, w0, w1, w2);
-        QUAD_SCHED(w0, w1, w2, w3); /* rounds 32-35 */
-        QUAD_SCHED(w1, w2, w3, w0);
-        QUAD_SCHED(w2, w3, w0, w1);
-        QUAD_SCHED(w3, w0, w1, w2);
-        QUAD_LAST(w0);              /* rounds 48-51 */
-        QUAD_LAST(w1);
-        QUAD_LAST(w2);
-        QUAD_LAST(w3);
+    ARMSHA_LOAD_BLOCK_BE32(w[0], w[1], w[2], w[3], data);
+    wk[0] = vaddq_u32(k[0], w[0]);
 
-        abcd = vaddq_u32(abcd, abcd_saved);
-        efgh = vaddq_u32(efgh, efgh_saved);
-    }
+    /* Every block but the last loads the next one; the last is the same code without. */
+    for (size_t n = nblocks - 1; n != 0; n--)
+        sha256_block(&abcd, &efgh, w, wk, k, &kp, &data);
+    sha256_block(&abcd, &efgh, w, wk, k, &kp, NULL);
 
     vst1q_u32(state, abcd);
     vst1q_u32(state + 4, efgh);
