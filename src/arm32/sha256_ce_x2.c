@@ -7,91 +7,106 @@
 #include "load_block.h"
 #include "../opaque.h"
 #include "../sha2_constants.h"
+#include "sha256_ops.h"
 
 /* Registers: AArch32 has 16 quad registers and two lanes fill them. Live through the
- * rounds, per lane: W in four, abcd, efgh: 12; in a quad the K (shared by the lanes), one
- * W + K per lane (made after K is loaded, K dead once both are made) and per lane the copy
- * of abcd that SHA256H2 reads after SHA256H overwrote abcd: 16 at the peak. So K comes
- * from memory a quad at a time, the next quad's load issued once a lane's SHA256H2 has freed
- * its registers, and the feed-forward reads the input state back from *state (written only
- * at the end) instead of a saved copy, loaded two quads before the end, once the W of the
- * schedule are spent: at the end, an in-order core then waits for the last rounds only
- * (bench/RESULTS.md, "PBKDF2 on two lanes").
+ * rounds, per lane: W in four, abcd, efgh: 12; in a quad per lane its W + K and the copy
+ * of abcd that SHA256H2 reads after SHA256H overwrote abcd, and the K (shared by the
+ * lanes): at most 16 in the order below. So K comes from memory a quad at a time, and the
+ * feed-forward reads the input state back from *state (written only at the end) instead of
+ * a saved copy, loaded once the W of the schedule are spent.
  *
- * Every instruction of the rounds is its own volatile asm statement, emitted in the order
- * below, for the cores that do not reorder (Cortex-A53/A55 in AArch32) and to keep GCC from
- * hoisting work that would raise the register count past 16. Volatile only orders the
- * statements among themselves. Big-endian ARM (armeb) and other compilers take the
- * intrinsics (sha256_ce.c says why), in the same order. */
-#if defined(__GNUC__) && !defined(__ARMEB__)
-#define SHA256_ASM 1
-#endif
-
-#if SHA256_ASM
-#define H(abcd, efgh, wk) \
-    __asm__ __volatile__("sha256h.32 %q0, %q1, %q2" : "+w"(abcd) : "w"(efgh), "w"(wk))
-#define H2(efgh, abcd, wk) \
-    __asm__ __volatile__("sha256h2.32 %q0, %q1, %q2" : "+w"(efgh) : "w"(abcd), "w"(wk))
-#define SU0(w0, w1) __asm__ __volatile__("sha256su0.32 %q0, %q1" : "+w"(w0) : "w"(w1))
-#define SU1(w0, w2, w3) \
-    __asm__ __volatile__("sha256su1.32 %q0, %q1, %q2" : "+w"(w0) : "w"(w2), "w"(w3))
-#define ADD(r, a, b) __asm__ __volatile__("vadd.i32 %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
-#define COPY(c, x) __asm__ __volatile__("vmov %q0, %q1" : "=w"(c) : "w"(x))
-/* K[4t..4t+3], the pointer stepped past them. */
-#define LOAD_K(k)                                                   \
-    __asm__ __volatile__("vld1.32 {%q0}, [%1:128]!"                 \
-                         : "=w"(k), "+r"(kp)                        \
-                         : "m"(*(const uint32_t(*)[4])kp))
-#else
-#define H(abcd, efgh, wk) ((abcd) = vsha256hq_u32((abcd), (efgh), (wk)))
-#define H2(efgh, abcd, wk) ((efgh) = vsha256h2q_u32((efgh), (abcd), (wk)))
-#define SU0(w0, w1) ((w0) = vsha256su0q_u32((w0), (w1)))
-#define SU1(w0, w2, w3) ((w0) = vsha256su1q_u32((w0), (w2), (w3)))
-#define ADD(r, a, b) ((r) = vaddq_u32((a), (b)))
-#define COPY(c, x) ((c) = (x))
-#define LOAD_K(k) ((k) = vld1q_u32(kp), kp += 4)
-#endif
-
-/* Quad t (rounds 4t..4t+3) of both lanes: W[4t..] + K, the first half of the schedule of
- * W[4t+16..] (which overwrites W[4t..]: after the add), the two SHA256H/H2 pairs (SHA256H2
- * reads abcd from before SHA256H: the copy), the load of the next quad's K, and the second
- * half of the schedule (it reads W[4t+8..] and W[4t+12..], made before). w##L[t % 4] holds
- * W[4t..4t+3]. */
+ * Each instruction its own volatile asm statement (sha256_ops.h), in an order made for
+ * the cores that do not reorder (Cortex-A53/A55), one quad of both lanes a step of twelve
+ * instructions: lane 0's copy, SHA256H, SHA256H2 at 0, 5, 6, lane 1's at 2, 7, 8, so that
+ * each reads what was made at least six instructions before (llvm-mca's A53 latency), the
+ * schedule and the W + K in between, each lane's next W + K once its SHA256H2 has read the
+ * last one, and the next K loaded once no two copies are live (bench/RESULTS.md, "PBKDF2 on
+ * two lanes, AArch32 CE"). */
 #define QUAD2(t)                                                         \
     do {                                                                 \
-        uint32x4_t wk0_, wk1_, in0_, in1_;                               \
-        ADD(wk0_, w0[(t) % 4], k);                                       \
-        ADD(wk1_, w1[(t) % 4], k);                                       \
+        uint32x4_t in0_, in1_;                                           \
+        COPY(in0_, abcd0);                                               \
+        if ((t) > 0)                                                     \
+            ADD(wk1, k, w1[(t) % 4]);                                    \
+        COPY(in1_, abcd1);                                               \
         if ((t) < 12) {                                                  \
             SU0(w0[(t) % 4], w0[((t) + 1) % 4]);                         \
             SU0(w1[(t) % 4], w1[((t) + 1) % 4]);                         \
         }                                                                \
-        COPY(in0_, abcd0);                                               \
-        H(abcd0, efgh0, wk0_);                                           \
-        COPY(in1_, abcd1);                                               \
-        H(abcd1, efgh1, wk1_);                                           \
-        H2(efgh0, in0_, wk0_);                                           \
+        H(abcd0, efgh0, wk0);                                            \
+        H2(efgh0, in0_, wk0);                                            \
+        H(abcd1, efgh1, wk1);                                            \
         if ((t) < 15)                                                    \
-            LOAD_K(k);                                                   \
-        H2(efgh1, in1_, wk1_);                                           \
+            LOAD_K(k, kp);                                               \
+        H2(efgh1, in1_, wk1);                                            \
         if ((t) < 12) {                                                  \
             SU1(w0[(t) % 4], w0[((t) + 2) % 4], w0[((t) + 3) % 4]);      \
             SU1(w1[(t) % 4], w1[((t) + 2) % 4], w1[((t) + 3) % 4]);      \
         }                                                                \
+        if ((t) < 15)                                                    \
+            ADD(wk0, k, w0[((t) + 1) % 4]);                              \
     } while (0)
+
+/* Quads 12-15 have no schedule to fill the gaps: both copies first, then the next K, then
+ * the rounds, lane by lane (each lane waits on its own SHA256H2 only). */
+#define QUAD2_LAST(t)                                                    \
+    do {                                                                 \
+        uint32x4_t in0_, in1_;                                           \
+        ADD(wk1, k, w1[(t) % 4]);                                        \
+        COPY(in0_, abcd0);                                               \
+        COPY(in1_, abcd1);                                               \
+        if ((t) < 15)                                                    \
+            LOAD_K(k, kp);                                               \
+        H(abcd0, efgh0, wk0);                                            \
+        H(abcd1, efgh1, wk1);                                            \
+        H2(efgh0, in0_, wk0);                                            \
+        H2(efgh1, in1_, wk1);                                            \
+        if ((t) < 15)                                                    \
+            ADD(wk0, k, w0[((t) + 1) % 4]);                              \
+    } while (0)
+
+/* Four words of the state, without write-back. */
+#if SHA256_ASM
+#define LOAD_STATE(x, p) \
+    __asm__ __volatile__("vld1.32 {%q0}, [%1]" : "=w"(x) : "r"(p), "m"(*(const uint32_t(*)[4])(p)))
+#else
+#define LOAD_STATE(x, p) ((x) = vld1q_u32(p))
+#endif
 
 void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const data[2])
 {
     const uint32_t *kp = armsha_sha256_k;
     uint32_t *s0 = state[0], *s1 = state[1];
+    const uint32_t *s0h = s0 + 4, *s1h = s1 + 4;
     const uint8_t *p0 = data[0], *p1 = data[1];
-    uint32x4_t abcd0 = vld1q_u32(s0), efgh0 = vld1q_u32(s0 + 4);
-    uint32x4_t abcd1 = vld1q_u32(s1), efgh1 = vld1q_u32(s1 + 4);
-    uint32x4_t w0[4], w1[4], k;
+    uint32x4_t abcd0, efgh0, abcd1, efgh1, w0[4], w1[4], wk0, wk1, k;
+    uint8x16_t m0, m1, m2, m3, n0, n1, n2, n3;
 
-    ARMSHA_LOAD_BLOCK_BE32(w0[0], w0[1], w0[2], w0[3], p0);
-    ARMSHA_LOAD_BLOCK_BE32(w1[0], w1[1], w1[2], w1[3], p1);
-    LOAD_K(k);
+    /* The addresses first, then the loads, then the vector work: an in-order core issues
+     * a short instruction after a long one only once it would not write back first. */
+    ARMSHA_OPAQUE(kp);
+    ARMSHA_OPAQUE(s0h);
+    ARMSHA_OPAQUE(s1h);
+    ARMSHA_LOAD_BYTES_HALF(m0, m1, p0);
+    ARMSHA_LOAD_BYTES_HALF(m2, m3, p0);
+    LOAD_K(k, kp);
+    ARMSHA_LOAD_BYTES_HALF(n0, n1, p1);
+    ARMSHA_LOAD_BYTES_HALF(n2, n3, p1);
+    ARMSHA_REV32(w0[0], m0);
+    ARMSHA_REV32(w1[0], n0);
+    ARMSHA_REV32(w0[1], m1);
+    ARMSHA_REV32(w1[1], n1);
+    ARMSHA_REV32(w0[2], m2);
+    ARMSHA_REV32(w0[3], m3);
+    ADD(wk0, k, w0[0]);
+    ARMSHA_REV32(w1[2], n2);
+    ADD(wk1, k, w1[0]);
+    ARMSHA_REV32(w1[3], n3);
+    LOAD_STATE(abcd0, s0);
+    LOAD_STATE(efgh0, s0h);
+    LOAD_STATE(abcd1, s1);
+    LOAD_STATE(efgh1, s1h);
 
     QUAD2(0); /* rounds 0-3 */
     QUAD2(1);
@@ -105,18 +120,18 @@ void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const dat
     QUAD2(9);
     QUAD2(10);
     QUAD2(11);
-    QUAD2(12); /* rounds 48-51 */
-    QUAD2(13);
-    /* The feed-forward's inputs loaded while the last quads run (their W registers are
-     * free by now), from the state as it came in (*state is written only at the end); the
-     * pointers through an empty asm, or GCC reuses the first loads and keeps them on the
-     * stack. */
-    ARMSHA_OPAQUE(s0);
-    ARMSHA_OPAQUE(s1);
-    const uint32x4_t abcd0_in = vld1q_u32(s0), efgh0_in = vld1q_u32(s0 + 4);
-    const uint32x4_t abcd1_in = vld1q_u32(s1), efgh1_in = vld1q_u32(s1 + 4);
-    QUAD2(14);
-    QUAD2(15);
+    QUAD2_LAST(12); /* rounds 48-51 */
+    QUAD2_LAST(13);
+    /* The feed-forward's inputs, from the state as it came in (*state is written only at
+     * the end), loaded while the last quads run (their W registers are free by now); each its
+     * own volatile asm: GCC would reuse the first loads and keep them on the stack. */
+    uint32x4_t abcd0_in, efgh0_in, abcd1_in, efgh1_in;
+    LOAD_STATE(abcd0_in, s0);
+    LOAD_STATE(efgh0_in, s0h);
+    LOAD_STATE(abcd1_in, s1);
+    LOAD_STATE(efgh1_in, s1h);
+    QUAD2_LAST(14);
+    QUAD2_LAST(15);
 
     vst1q_u32(s0, vaddq_u32(abcd0, abcd0_in));
     vst1q_u32(s0 + 4, vaddq_u32(efgh0, efgh0_in));
