@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The AArch32 CE two-lane rows of bench/mca.sh (PBKDF2, issue 22): each kernel file compiled
-# as src/meson.build compiles it for armhf, then bench/mca_arm32_lanes.py (which says how the
-# models are used). Markdown on stdout.
+# The AArch32 CE rows of bench/mca.sh: the one-lane loops against OpenSSL's armv4 CE loops, and
+# the two-lane forms (PBKDF2, issue 22) against the one-lane loops. Each kernel file compiled
+# as src/meson.build compiles it for armhf, OpenSSL's loops cut from the armhf libcrypto.so.3
+# that scripts/foreign.sh unpacked (or LIBCRYPTO_ARMHF), then bench/mca_arm32_lanes.py (which
+# says how the models are used). Markdown on stdout.
 #
 #   bench/mca-arm32-lanes.sh
 #
@@ -10,6 +12,8 @@
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
+LIB32=${LIBCRYPTO_ARMHF:-$SRC/build-foreign/armhf/usr/lib/arm-linux-gnueabihf/libcrypto.so.3}
+[ -f "$LIB32" ] || { echo "mca-arm32-lanes: $LIB32 is missing (bash scripts/foreign.sh armhf unpacks it)" >&2; exit 1; }
 CC32=${CC32:-arm-linux-gnueabihf-gcc}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -25,7 +29,7 @@ tools=()
 for t in "${MCA:-llvm-mca-16}" "${MCA_OTHER:-llvm-mca-14}"; do
     command -v "$t" >/dev/null && tools+=("$t")
 done
-python3 "$SRC/bench/mca_arm32_lanes.py" "$TMP" "${tools[@]}" <<'EOF'
-sha1_ce_x2|armsha_sha1_x2_aarch32|sha1_ce|armsha_sha1_blocks_aarch32
-sha256_ce_x2|armsha_sha256_x2_aarch32|sha256_ce|armsha_sha256_blocks_aarch32
+python3 "$SRC/bench/mca_arm32_lanes.py" --openssl "$LIB32" "$TMP" "${tools[@]}" <<'EOF'
+sha1_ce_x2|armsha_sha1_x2_aarch32|sha1_ce|armsha_sha1_blocks_aarch32|SHA-1 CE
+sha256_ce_x2|armsha_sha256_x2_aarch32|sha256_ce|armsha_sha256_blocks_aarch32|SHA-256 CE
 EOF

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """llvm-mca rows for the AArch32 CE two-lane kernels (PBKDF2, issue 22), for bench/mca.sh.
 
-    mca_arm32_lanes.py DIR MCA... < spec lines "name|function|one-lane name|one-lane function"
+    mca_arm32_lanes.py [--openssl LIBCRYPTO] DIR MCA... < spec lines
+        "name|function|one-lane name|one-lane function|OpenSSL kernel (bench/mca_openssl.py's name)"
 
 DIR holds NAME.s, each kernel file compiled as src/meson.build compiles it for armhf. The
 one-lane kernel's block loop (its longest backward branch) against the two-lane form's
@@ -16,8 +17,13 @@ the AArch64 models: each AArch32 instruction turned into its AArch64 equivalent 
 rN -> xN; sha1c.32 q, q, q -> sha1c q, s, v.4s and so on), which is what an ARMv8 core runs
 in either state through the same pipes. The same translation on the A57 is printed beside
 the AArch32 model's figure as a check of the translation.
+
+With --openssl, a first table sets each one-lane loop beside OpenSSL's armv4 CE loop, cut
+from the armhf libcrypto.so.3 the way bench/mca_openssl.py cuts it (the same functions),
+on the same models through the same translation.
 """
 import datetime
+import os
 import re
 import subprocess
 import sys
@@ -96,6 +102,17 @@ def a64(line):
     """One AArch32 instruction as AArch64 text (a list: push/pop become several)."""
     mn, ops = (line.split(None, 1) + [""])[:2]
     ops = ops.strip()
+    # llvm-objdump's spelling of OpenSSL's loops: width suffixes, IT blocks, TEQ, the
+    # two-operand Thumb forms (subs r2, #0x1), VORR as a move.
+    mn = re.sub(r"\.[wn]$", "", mn)
+    if re.match(r"it[te]*$", mn):
+        return []  # folded into the conditional branch that follows
+    if mn == "teq":
+        mn = "cmp"  # one flag-setting ALU op in either ISA
+    if mn in ("add", "adds", "sub", "subs") and re.match(r"\w+,\s*#", ops):
+        ops = ops.split(",")[0] + ", " + ops
+    if mn == "vorr" and len(ops.split(",")) == 3:
+        ops = ",".join(ops.split(",")[:2])
     ops = re.sub(r":128\]", "]", ops)
     args = [a.strip() for a in re.split(r",(?![^{]*\})(?![^\[]*\])", ops)] if ops else []
     q3 = lambda name, fmt: ["%s %s" % (name, fmt % tuple(vq(a) for a in args))]
@@ -221,14 +238,56 @@ MODELS = [
 ]
 
 
+def openssl_loops(lib, names):
+    """OpenSSL's armhf loop (AArch32 text) for each kernel name, cut as mca_openssl.py cuts it."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import mca_openssl as mo
+    insns = mo.disassemble(lib, "armhf")
+    out = {}
+    for name in names:
+        kernel = next(k for k in mo.KERNELS if k[0] == name and k[1] == "armhf")
+        _, _, body, _ = mo.find_kernel(insns, kernel, lib)
+        text = mo.asm_text(body, "armhf", {x.addr for x in body})
+        out[name] = [l.strip() for l in text.splitlines() if l.strip() and not l.strip().endswith(":")]
+    return out, mo.openssl_version(lib)
+
+
 def main():
-    tmp, tools = sys.argv[1], sys.argv[2:]
+    args = sys.argv[1:]
+    lib = None
+    if args[:1] == ["--openssl"]:
+        lib, args = args[1], args[2:]
+    tmp, tools = args[0], args[1:]
     specs = [l.strip().split("|") for l in sys.stdin if l.strip()]
-    print("### PBKDF2 on two lanes, AArch32 CE (armhf): one call of the two-lane form against two blocks of its kernel\n")
     ver = lambda t: re.search(r"LLVM version ([\d.]+)", subprocess.run([t, "--version"], capture_output=True,
                                                                      text=True).stdout).group(1)
-    print("- date: %s; %s" % (datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
-                              ", ".join("%s (LLVM %s)" % (t, ver(t)) for t in tools)))
+    date = "- date: %s; %s" % (datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+                               ", ".join("%s (LLVM %s)" % (t, ver(t)) for t in tools))
+    loops = {one: body("%s/%s.s" % (tmp, one), one_fn, True) for _, _, one, one_fn, _ in specs}
+    for one, l in loops.items():
+        with open("%s/%s.loop.s" % (tmp, one), "w") as f:
+            f.write("\n".join(l) + "\n")
+    if lib:
+        ossl, ossl_ver = openssl_loops(lib, [s[4] for s in specs])
+        print("### One lane, AArch32 CE (armhf): armsha's block loop against OpenSSL's armv4 CE loop\n")
+        print(date)
+        print("- armsha: the one-lane kernel's block loop (src/arm32/*_ce.c, as below); OpenSSL: its loop cut from"
+              " the armhf libcrypto.so.3 (%s) as in the section \"armsha's kernels against OpenSSL's\";"
+              " cycles a block, ratio = armsha / OpenSSL (< 1: armsha faster); the in-order rows through the"
+              " same A64 translation as the table below\n" % ossl_ver)
+        print("| kernel | model | " + " | ".join("%s armsha | OpenSSL | ratio" % t for t in tools) + " |")
+        print("|---|---|" + "---:|" * (3 * len(tools)))
+        for _, _, one, _, oname in specs:
+            for label, triple, cpu, mattr, tr in MODELS:
+                cells = []
+                for t in tools:
+                    a, _ = per_block(t, triple, cpu, mattr, translate(loops[one]) if tr else loops[one])
+                    o, _ = per_block(t, triple, cpu, mattr, translate(ossl[oname]) if tr else ossl[oname])
+                    cells.append("%.1f | %.1f | %.3f" % (a, o, a / o))
+                print("| %s (%s) | %s | %s |" % (one, oname, label, " | ".join(cells)))
+        print()
+    print("### PBKDF2 on two lanes, AArch32 CE (armhf): one call of the two-lane form against two blocks of its kernel\n")
+    print(date)
     print("- armhf: src/arm32/*_ce{,_x2}.c compiled by arm-linux-gnueabihf-gcc with src/meson.build's flags (Thumb-2);"
           " two lanes: the call's straight-line body, one lane: the kernel's block loop; ratio = two lanes / (2 x one lane),"
           " pipe bound = the two-lane body's RThroughput / (2 x one lane), as in the arm64 table above")
@@ -238,13 +297,11 @@ def main():
           " against the AArch32 model\n")
     print("| two-lane form | model | " + " | ".join("%s one lane | two lanes | ratio | pipe bound" % t for t in tools) + " |")
     print("|---|---|" + "---:|" * (4 * len(tools)))
-    for name, fn, one, one_fn in specs:
+    for name, fn, one, one_fn, _ in specs:
         two_l = body("%s/%s.s" % (tmp, name), fn, False)
-        one_l = body("%s/%s.s" % (tmp, one), one_fn, True)
+        one_l = loops[one]
         with open("%s/%s.body.s" % (tmp, name), "w") as f:
             f.write("\n".join(two_l) + "\n")
-        with open("%s/%s.loop.s" % (tmp, one), "w") as f:
-            f.write("\n".join(one_l) + "\n")
         for label, triple, cpu, mattr, tr in MODELS:
             cells = []
             for t in tools:
