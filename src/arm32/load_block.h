@@ -40,25 +40,32 @@
 #endif
 
 /* For the kernels ordered for in-order cores (sha*_ops.h): 32 bytes at p into two quads,
- * the bytes as they are (ARMSHA_REV32 makes the words), and p stepped past them by an ADD
- * of its own rather than the VLD1's write-back: an in-order core holds a load with
- * write-back at issue until the SHA instruction before it has written back (llvm-mca's A53
- * model: 6 cycles; bench/RESULTS.md, "PBKDF2 on two lanes, AArch32 CE"). Volatile, as the
- * rounds' asm: the load stays where the kernel puts it. */
+ * the bytes as they are (ARMSHA_REV32 makes the words), p stepped past them, each a volatile
+ * asm as the rounds' (the load stays where the kernel puts it). ARMSHA_LOAD_BYTES_HALF steps
+ * p by an ADD of its own, ARMSHA_LOAD_BYTES_HALF_WB by the VLD1's write-back, an instruction
+ * fewer: in llvm-mca's in-order models an instruction issues only once it would not write
+ * back before the ones already issued, and the write-back (ready after a cycle) then waits
+ * out the SHA instruction before it, the ADD much less (bench/RESULTS.md, "PBKDF2 on two
+ * lanes, AArch32 CE", says where each is used). */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__ARMEB__)
-#define ARMSHA_LOAD_BYTES_HALF(lo, hi, p)                                              \
+#define ARMSHA_LOAD_BYTES_HALF_(lo, hi, p, step)                                       \
     do {                                                                               \
         uint8x16x2_t h_;                                                               \
-        __asm__ __volatile__("vld1.8 %h0, [%1]\n\tadd %1, %1, #32"                     \
+        __asm__ __volatile__("vld1.8 %h0, [%1]" step                                   \
                              : "=w"(h_), "+r"(p) : "m"(*(const uint8_t(*)[32])(p)));   \
         lo = h_.val[0];                                                                \
         hi = h_.val[1];                                                                \
     } while (0)
+#define ARMSHA_LOAD_BYTES_HALF(lo, hi, p) ARMSHA_LOAD_BYTES_HALF_(lo, hi, p, "\n\tadd %1, %1, #32")
+#define ARMSHA_LOAD_BYTES_HALF_WB(lo, hi, p) ARMSHA_LOAD_BYTES_HALF_(lo, hi, p, "!")
 #define ARMSHA_REV32(w, x) __asm__ __volatile__("vrev32.8 %q0, %q1" : "=w"(w) : "w"(x))
 #elif defined(__GNUC__) && !defined(__ARMEB__)
 #define ARMSHA_LOAD_BYTES_HALF(lo, hi, p)                                              \
     __asm__ __volatile__("vld1.8 {%q0}, [%2]\n\tadd %2, %2, #16\n\t"                   \
                          "vld1.8 {%q1}, [%2]\n\tadd %2, %2, #16"                       \
+                         : "=&w"(lo), "=w"(hi), "+r"(p) : "m"(*(const uint8_t(*)[32])(p)))
+#define ARMSHA_LOAD_BYTES_HALF_WB(lo, hi, p)                                           \
+    __asm__ __volatile__("vld1.8 {%q0}, [%2]!\n\tvld1.8 {%q1}, [%2]!"                  \
                          : "=&w"(lo), "=w"(hi), "+r"(p) : "m"(*(const uint8_t(*)[32])(p)))
 #define ARMSHA_REV32(w, x) __asm__ __volatile__("vrev32.8 %q0, %q1" : "=w"(w) : "w"(x))
 #else
@@ -68,6 +75,7 @@
         hi = vld1q_u8((p) + 16);          \
         (p) += 32;                        \
     } while (0)
+#define ARMSHA_LOAD_BYTES_HALF_WB(lo, hi, p) ARMSHA_LOAD_BYTES_HALF(lo, hi, p)
 #define ARMSHA_REV32(w, x) ((w) = vreinterpretq_u32_u8(vrev32q_u8(x)))
 #endif
 

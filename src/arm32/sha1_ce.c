@@ -29,7 +29,9 @@
 /* One block. Before it, w and wk hold the block's words and the W+K of quads 0 and 1;
  * when next is not NULL the last quads load the next block (from *next, which steps past
  * it) into them meanwhile, each half once the W it overwrites are read for the last time:
- * an in-order core would otherwise wait out the loads and the REV32s at the first quad. */
+ * an in-order core would otherwise wait out the loads and the REV32s at the first quad. The block's loads step the pointer themselves (load_block.h):
+ * OpenSSL's instruction count a block (guest instructions under qemu), for a few cycles on
+ * the in-order models (bench/RESULTS.md, "PBKDF2 on two lanes, AArch32 CE"). */
 static inline __attribute__((always_inline)) void sha1_block(uint32x4_t *abcd_p, uint32x4_t *e_p,
                                                              uint32x4_t w[4], uint32x4_t wk[2],
                                                              const uint8_t **next, const uint32x4_t k[4])
@@ -58,14 +60,14 @@ static inline __attribute__((always_inline)) void sha1_block(uint32x4_t *abcd_p,
     QUAD(14, M, k3);
     QUAD(15, P, k3); /* rounds 60-63 */
     if (next) /* w[0], w[1] are read for the last time above */
-        ARMSHA_LOAD_BYTES_HALF(m0, m1, *next);
+        ARMSHA_LOAD_BYTES_HALF_WB(m0, m1, *next);
     H_OP(16, P);
     ADDK(16, k3);
     SU1T(16);
     H_OP(17, P);
     ADDK(17, k3);
     if (next) { /* and w[2], w[3] by now */
-        ARMSHA_LOAD_BYTES_HALF(m2, m3, *next);
+        ARMSHA_LOAD_BYTES_HALF_WB(m2, m3, *next);
         ARMSHA_REV32(w[0], m0);
         ARMSHA_REV32(w[1], m1);
     }

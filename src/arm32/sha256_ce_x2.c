@@ -122,15 +122,16 @@ void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const dat
     QUAD2(11);
     QUAD2_LAST(12); /* rounds 48-51 */
     QUAD2_LAST(13);
+    QUAD2_LAST(14);
     /* The feed-forward's inputs, from the state as it came in (*state is written only at
-     * the end), loaded while the last quads run (their W registers are free by now); each its
-     * own volatile asm: GCC would reuse the first loads and keep them on the stack. */
+     * the end), loaded before the last quad (the W registers are free by then; a quad
+     * earlier costs the Cortex-A57 model 6 cycles), each its own volatile asm: GCC would
+     * reuse the first loads and keep them on the stack. */
     uint32x4_t abcd0_in, efgh0_in, abcd1_in, efgh1_in;
     LOAD_STATE(abcd0_in, s0);
     LOAD_STATE(efgh0_in, s0h);
     LOAD_STATE(abcd1_in, s1);
     LOAD_STATE(efgh1_in, s1h);
-    QUAD2_LAST(14);
     QUAD2_LAST(15);
 
     vst1q_u32(s0, vaddq_u32(abcd0, abcd0_in));

@@ -34,6 +34,20 @@
     __asm__ __volatile__("vld1.32 {%q0}, [%1:128]\n\tadd %1, %1, #16"  \
                          : "=w"(k), "+r"(kp)                           \
                          : "m"(*(const uint32_t(*)[4])(kp)))
+/* K[4t..4t+7] into a pair, the same way: one load for two quads. GCC prints a register
+ * list for a pair (%h); clang cannot (load_block.h) and takes two loads. */
+#if !defined(__clang__)
+#define LOAD_K2(kk, kp)                                               \
+    __asm__ __volatile__("vld1.32 %h0, [%1:128]\n\tadd %1, %1, #32"  \
+                         : "=w"(kk), "+r"(kp)                         \
+                         : "m"(*(const uint32_t(*)[8])(kp)))
+#else
+#define LOAD_K2(kk, kp)                    \
+    do {                                   \
+        LOAD_K((kk).val[0], kp);           \
+        LOAD_K((kk).val[1], kp);           \
+    } while (0)
+#endif
 #else
 #define H(abcd, efgh, wk) ((abcd) = vsha256hq_u32((abcd), (efgh), (wk)))
 #define H2(efgh, abcd, wk) ((efgh) = vsha256h2q_u32((efgh), (abcd), (wk)))
@@ -42,6 +56,7 @@
 #define ADD(r, a, b) ((r) = vaddq_u32((a), (b)))
 #define COPY(c, x) ((c) = (x))
 #define LOAD_K(k, kp) ((k) = vld1q_u32(kp), (kp) += 4)
+#define LOAD_K2(kk, kp) ((kk).val[0] = vld1q_u32(kp), (kk).val[1] = vld1q_u32((kp) + 4), (kp) += 8)
 #endif
 
 #endif
