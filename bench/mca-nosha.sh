@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # armsha against OpenSSL on 64-bit ARM cores without SHA instructions (Raspberry Pi 3/4),
-# cycles a block under llvm-mca and the in-order Cortex-A53 model: the markdown section of
-# bench/RESULTS.md on stdout (bench/mca_nosha.py says how; about a minute).
+# cycles a block under llvm-mca and the in-order Cortex-A53 model, and armhf's (NEON kernels on
+# a core without SHA, ARM integer kernels on one without NEON) on that model: the markdown
+# section of bench/RESULTS.md on stdout (bench/mca_nosha.py says how; a few minutes).
 #
 #   bench/mca-nosha.sh [ARM64_BUILDDIR [ARMHF_BUILDDIR]]   (default build-bench-arm, build-bench-armhf)
 #

@@ -18,10 +18,12 @@ for reference. Each block goes through llvm-mca (cortex-a53, cortex-a55, and cor
 the Cortex-A72 of a Pi 4; steady state (cycles of 2n blocks - cycles of n) / n) and through
 bench/inorder_a53.py. armhf: armsha's NEON kernels against OpenSSL's armv4 NEON code
 (`-cpu cortex-a8`: NEON, no SHA) on the in-order model only (llvm-mca has no in-order AArch32
-model). Markdown on stdout; nothing is printed that was not measured. --plot: the
-picture's no-SHA panel (bench/mca-openssl.gp, drawn by bench/mca-openssl.sh), cycles a byte
-of the aarch64 table's cells against OpenSSL as dispatched, the first --mca and the in-order
-model.
+model), and, for the cores without NEON (`-cpu cortex-r5f`), armsha's ARM integer kernels
+(`sha256=a32`, `sha512=a32`) against OpenSSL's armv4 integer code as it dispatches there
+(`OPENSSL_armcap=0`) on the same model. Markdown on stdout; nothing is printed that was not
+measured. --plot: the picture's no-SHA panel (bench/mca-openssl.gp, drawn by
+bench/mca-openssl.sh), cycles a byte of the aarch64 table's cells against OpenSSL as
+dispatched, the first --mca and the in-order model.
 """
 import argparse
 import concurrent.futures
@@ -54,6 +56,10 @@ def armsha_side(how):
     return "armsha-ooo" if how[1] == "cortex-a57" else "armsha"
 
 
+# armhf without NEON: the qemu model, and the digests that have an ARM integer kernel (SHA-1
+# runs the portable C there; bench/insncount-armhf.sh counts it).
+A32_INT_CPU = "cortex-r5f"
+A32_INT_ALGS = ["SHA2-256", "SHA2-512"]
 MODEL_VARIANTS = [("", "in-order model"), ("gccfwd", "in-order model, GCC's forwarding (`--params gccfwd`)")]
 
 
@@ -139,6 +145,10 @@ def main():
             for side, prov in (("armsha", "armsha"), ("openssl", "default")):
                 jobs[("a32", side, alg)] = ("arm", b32, s32, a.plugins32, prov, alg, "cortex-a8", [],
                                             os.path.join(a.keep, "a32-%s-%s" % (side, alg)))
+        for alg in A32_INT_ALGS:
+            for side, prov, envs in (("armsha-int", "armsha", []), ("openssl-int", "default", ["OPENSSL_armcap=0"])):
+                jobs[("a32", side, alg)] = ("arm", b32, s32, a.plugins32, prov, alg, A32_INT_CPU, envs,
+                                            os.path.join(a.keep, "a32-%s-%s" % (side, alg)))
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
         meta = dict(zip(jobs, ex.map(trace, jobs.values())))
     listing = {k: j[-1] + ".s" for k, j in jobs.items()}
@@ -211,6 +221,21 @@ def main():
             print("| Cortex-A53 AArch32, %s | %s |" % (title, " | ".join(
                 ratio_cell(cyc[("a32", "armsha", alg, "model", spec)], cyc[("a32", "openssl", alg, "model", spec)])
                 for alg in ALGS)))
+        print()
+        kern_int = info("arm", a.armhf[0], a.armhf[1], A32_INT_CPU, [])
+        print("armhf without NEON (`qemu-arm -cpu %s`; armsha kernels `%s`) against OpenSSL's armv4 integer code"
+              " (`OPENSSL_armcap=0`, what it dispatches on a core without NEON), on the same in-order model"
+              " (no model of a Cortex-R5 or of an ARMv7 core without NEON here: an A53 in AArch32 running"
+              " the integer code); instructions a block: %s\n" % (A32_INT_CPU, kern_int[0], "; ".join(
+                  "%s armsha %d, OpenSSL %d" % (NAMES[alg], meta[("a32", "armsha-int", alg)]["instructions"],
+                                                meta[("a32", "openssl-int", alg)]["instructions"])
+                  for alg in A32_INT_ALGS)))
+        print("| core, model | %s |" % " | ".join(NAMES[alg] for alg in A32_INT_ALGS))
+        print("|---|%s" % ("---|" * len(A32_INT_ALGS)))
+        for spec, title in MODEL_VARIANTS:
+            print("| Cortex-A53 AArch32, %s | %s |" % (title, " | ".join(
+                ratio_cell(cyc[("a32", "armsha-int", alg, "model", spec)],
+                           cyc[("a32", "openssl-int", alg, "model", spec)]) for alg in A32_INT_ALGS)))
         print()
 
     if a.plot:
