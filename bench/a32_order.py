@@ -72,6 +72,8 @@ def dependences(insns):
     return preds
 
 
-def order(lines, also=()):
-    """lines (a valid sequential AArch32 block, ending in its branch) in a new order."""
-    return a64_order.order(lines, weight_mca=0, also=also, isa="a32", deps=dependences)
+def order(lines, also=(), sched_lines=None, window=None, warm=True):
+    """lines (a valid sequential AArch32 block, ending in its branch) in a new order;
+    sched_lines, window and warm as a64_order.order's."""
+    return a64_order.order(lines, sched_lines, weight_mca=0, also=also, isa="a32", deps=dependences,
+                           window=window, warm=warm)

@@ -180,9 +180,13 @@ def cycles(lines):
     return ta[2] - ta[1], tb[2] - tb[1]
 
 
-def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=dependences):
+def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=dependences, window=None,
+          warm=True):
     """also: further (inorder_a53.py --params string, weight) machines to order for; isa,
-    deps: "a32" and bench/a32_order.py's dependences for AArch32 code."""
+    deps: "a32" and bench/a32_order.py's dependences for AArch32 code; window: take only
+    instructions fewer than window places after the earliest one (in lines) not yet taken
+    (None: any ready one); warm: the machines start having run the block as written (a
+    loop's previous block), else idle."""
     sched_lines = sched_lines or lines
     P, insns = parse(sched_lines, isa)
     n = len(insns)
@@ -197,7 +201,7 @@ def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=depe
                        for s, kind, role in succ[i]] + [0])
     A, B = Calibrated(P), McaA53()
     C = [(Calibrated(M.params(spec)), w) for spec, w in also]
-    for x in insns:  # the block before, as written
+    for x in insns if warm else []:  # the block before, as written
         A.issue(x, True)
         B.issue(x, True)
         for c, _ in C:
@@ -205,11 +209,15 @@ def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=depe
     need = [set(j for j, _, _ in preds[i]) for i in range(n)]
     done, out = [False] * n, []
     avail = [i for i in range(n) if not need[i]]
+    lo = 0
     while avail:
-        i = min(avail, key=lambda i: ((A.issue(insns[i]) - A.t_prev)
-                                      + weight_mca * (B.issue(insns[i]) - B.t_prev)
-                                      + sum(w * (c.issue(insns[i]) - c.t_prev) for c, w in C),
-                                      -path[i], i))
+        while done[lo]:
+            lo += 1
+        cand = [i for i in avail if window is None or i < lo + window]
+        i = min(cand, key=lambda i: ((A.issue(insns[i]) - A.t_prev)
+                                     + weight_mca * (B.issue(insns[i]) - B.t_prev)
+                                     + sum(w * (c.issue(insns[i]) - c.t_prev) for c, w in C),
+                                     -path[i], i))
         A.issue(insns[i], True)
         B.issue(insns[i], True)
         for c, _ in C:
