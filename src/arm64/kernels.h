@@ -7,6 +7,16 @@
 #include "armsha/sha256.h"
 #include "armsha/sha512.h"
 
+/* On the one-lane CE block functions' definitions. GCC pads each block loop to its
+ * alignment with NOPs, and the count depends on where the linker puts the function. Those
+ * NOPs run once a call, so a change anywhere else in the module could add one to every
+ * call. With the function 16-aligned, the padding is the same in every link. */
+#if defined(__GNUC__)
+#define ARMSHA_LOOP_ALIGNED __attribute__((aligned(16)))
+#else
+#define ARMSHA_LOOP_ALIGNED
+#endif
+
 /* Need FEAT_SHA1 (HWCAP_SHA1). */
 armsha_sha1_blocks_fn armsha_sha1_blocks_armv8;
 /* Its two-lane form (armsha_sha1_x2_fn, sha1_ce_x2.c), for PBKDF2. */

@@ -88,6 +88,7 @@ static inline __attribute__((always_inline)) void sha1_block(uint32x4_t *abcd_p,
 }
 
 
+ARMSHA_LOOP_ALIGNED
 void armsha_sha1_blocks_armv8(uint32_t state[5], const uint8_t *data, size_t nblocks)
 {
     if (nblocks == 0)

@@ -28,6 +28,7 @@
         w0 = vsha256su1q_u32(w0, w2, w3);            \
     } while (0)
 
+ARMSHA_LOOP_ALIGNED
 void armsha_sha256_blocks_armv8(uint32_t state[8], const uint8_t *data, size_t nblocks)
 {
     if (nblocks == 0)

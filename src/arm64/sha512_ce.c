@@ -270,6 +270,7 @@ static inline __attribute__((always_inline)) void sha512_block(uint64x2_t s[4], 
     s[3] = add2(s3, gh);
 }
 
+ARMSHA_LOOP_ALIGNED
 void armsha_sha512_blocks_armv8(uint64_t state[8], const uint8_t *data, size_t nblocks)
 {
     if (nblocks == 0)
