@@ -14,10 +14,10 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import a32_order  # noqa: E402
+import generated_file  # noqa: E402
 
 body = []
 W_AT, K_AT, STATE_AT, DATA_AT, END_AT = 0, 64, 320, 324, 328
@@ -132,11 +132,5 @@ def cline(t):
 
 tmpl = open(os.path.join(HERE, "sha256_a32.c.in")).read()
 out = tmpl.replace("@BODY@\n", '        "1:\\n\\t"\n' + "".join(cline(t) for t in ordered))
-dest = os.path.join(ROOT, "src", "arm32", "sha256_a32.c")
-if sys.argv[1:] == ["--check"]:  # the suite's test: the committed file is what this writes
-    if open(dest).read() != out:
-        sys.exit("%s differs from what bench/gen_sha256_a32.py writes" % dest)
-    print("%s: as generated" % dest)
-    sys.exit(0)
-open(dest, "w").write(out)
-print("src/arm32/sha256_a32.c: %d instructions a block" % len(ordered))
+generated_file.write_or_check("src/arm32/sha256_a32.c", out, "gen_sha256_a32.py",
+                              "%d instructions a block" % len(ordered))

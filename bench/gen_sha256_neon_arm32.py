@@ -19,10 +19,10 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import a32_order  # noqa: E402
+import generated_file  # noqa: E402
 import inorder_a53  # noqa: E402
 
 body = []
@@ -175,12 +175,6 @@ def cline(t):
 
 tmpl = open(os.path.join(HERE, "sha256_neon_arm32.c.in")).read()
 out = tmpl.replace("@BODY@\n", '        "1:\\n\\t"\n' + "".join(cline(t) for t in ordered))
-dest = os.path.join(ROOT, "src", "arm32", "sha256_neon.c")
-if sys.argv[1:] == ["--check"]:  # the suite's test: the committed file is what this writes
-    if open(dest).read() != out:
-        sys.exit("%s differs from what bench/gen_sha256_neon_arm32.py writes" % dest)
-    print("%s: as generated" % dest)
-    sys.exit(0)
-open(dest, "w").write(out)
-print("src/arm32/sha256_neon.c: %d instructions a block; calibrated A53 model %d -> %d cycles"
-      % (len(ordered), cycles(body), cycles(ordered)))
+generated_file.write_or_check("src/arm32/sha256_neon.c", out, "gen_sha256_neon_arm32.py",
+                              "%d instructions a block; calibrated A53 model %d -> %d cycles"
+                              % (len(ordered), cycles(body), cycles(ordered)))

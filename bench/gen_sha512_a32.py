@@ -15,10 +15,10 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import a32_order  # noqa: E402
+import generated_file  # noqa: E402
 
 W_AT, SLOT_AT, STATE_AT, DATA_AT, END_AT, K_AT = 0, 128, 192, 196, 200, 204
 # A 64-bit value in a pair (low word, high word): LDRD and STRD in ARM state take an even
@@ -203,11 +203,5 @@ def cline(t):
 tmpl = open(os.path.join(HERE, "sha512_a32.c.in")).read()
 out = tmpl.replace("@PROLOGUE@\n", "".join(cline(t) for t in pre))
 out = out.replace("@BODY@\n", '        "1:\\n\\t"\n' + "".join(cline(t) for t in ordered))
-dest = os.path.join(ROOT, "src", "arm32", "sha512_a32.c")
-if sys.argv[1:] == ["--check"]:  # the suite's test: the committed file is what this writes
-    if open(dest).read() != out:
-        sys.exit("%s differs from what bench/gen_sha512_a32.py writes" % dest)
-    print("%s: as generated" % dest)
-    sys.exit(0)
-open(dest, "w").write(out)
-print("src/arm32/sha512_a32.c: %d instructions a block" % len(ordered))
+generated_file.write_or_check("src/arm32/sha512_a32.c", out, "gen_sha512_a32.py",
+                              "%d instructions a block" % len(ordered))

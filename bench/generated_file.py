@@ -1,0 +1,19 @@
+"""The end of every bench/gen_*.py that writes one file of src/: write it, or with --check
+(the bench suite's generated-* tests) only say whether the committed file is what the
+generator writes."""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def write_or_check(rel, text, generator, summary):
+    """rel: the file's path below the source root; summary: printed after a write."""
+    dest = os.path.join(ROOT, rel)
+    if sys.argv[1:] == ["--check"]:
+        if open(dest).read() != text:
+            sys.exit("%s differs from what bench/%s writes" % (dest, generator))
+        print("%s: as generated" % dest)
+        sys.exit(0)
+    open(dest, "w").write(text)
+    print("%s: %s" % (rel, summary))
