@@ -29,10 +29,10 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True
 import a32_order  # noqa: E402
+import generated_file  # noqa: E402
 
 POOL = list(range(24, 32))       # the temporaries' registers
 STATE = list(range(16, 24))      # a..h of round 0
@@ -293,14 +293,9 @@ def main():
     tmpl = open(os.path.join(HERE, "sha512_neon_a32.c.in")).read()
     out = (tmpl.replace("@BODY0@\n", "".join(cl(t) for t in b0))
            .replace("@BODY@\n", "".join(cl(t) for t in b1)))
-    dest = os.path.join(ROOT, "src", "arm32", "sha512_neon.c")
-    if a.check:  # the suite's test: the committed file is what this writes
-        if open(dest).read() != out:
-            sys.exit("%s differs from what bench/gen_sha512_neon_a32.py writes" % dest)
-        print("%s: as generated" % dest)
-        return
-    open(dest, "w").write(out)
-    print("src/arm32/sha512_neon.c: %d + 4 x %d instructions in the rounds" % (len(b0), len(b1)))
+    generated_file.write_or_check("src/arm32/sha512_neon.c", out, "gen_sha512_neon_a32.py",
+                                  "%d + 4 x %d instructions in the rounds" % (len(b0), len(b1)),
+                                  check=a.check)
 
 
 if __name__ == "__main__":

@@ -7,10 +7,14 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def write_or_check(rel, text, generator, summary):
-    """rel: the file's path below the source root; summary: printed after a write."""
+def write_or_check(rel, text, generator, summary, check=None):
+    """rel: the file's path below the source root; summary: printed after a write; check:
+    whether to check, not write (None: when --check is the only argument; a generator that
+    parses other options too says it)."""
     dest = os.path.join(ROOT, rel)
-    if sys.argv[1:] == ["--check"]:
+    if check is None:
+        check = sys.argv[1:] == ["--check"]
+    if check:
         if open(dest).read() != text:
             sys.exit("%s differs from what bench/%s writes" % (dest, generator))
         print("%s: as generated" % dest)
