@@ -10,7 +10,8 @@
 #   ROW: dgst x509 tls13 tls12 hashlib pbkdf2 test_hashlib curl ssh-keygen lowlevel coreutils
 #        wpa_passphrase cryptsetup
 #   LOWLEVEL_SHA: test/lowlevel_sha (built by meson), for the lowlevel row
-# Exit 0 pass, 1 fail, 77 skipped (the program or gdb missing).
+# Exit 0 pass, 1 fail, 77 skipped (the program or gdb missing, or the program loads another
+# libcrypto than the OpenSSL under test: same_libcrypto below).
 # (pipefail: a match in a pipe is "grep ... >/dev/null", not "grep -q", which may stop
 # reading early and fail the writer with SIGPIPE.)
 set -uo pipefail
@@ -116,23 +117,22 @@ served() { # $1: what, $2: the family that must have been called (sha1, sha256, 
     fi
 }
 
-# The libcrypto PROG ($1) loads, as ldd resolves it (directly or through a library such as
-# libcryptsetup), or nothing.
-libcrypto_of() { ldd "$1" 2>/dev/null | sed -n 's/^[[:space:]]*libcrypto\.so\.[0-9]* => \([^ ]*\).*/\1/p' | head -1; }
-# Skips the row unless PROG ($1, from package $2) loads the libcrypto that $openssl, the
-# OpenSSL under test, loads. A root with a newer OpenSSL can still hold clients built against
-# the older one (experimental's OpenSSL 4.0 beside sid's libssl3t64, which its wpasupplicant
-# and cryptsetup link): run there, the row would test that older OpenSSL, and a module built
-# for the newer one, not the OpenSSL the run names.
+# Unless the program a row drives loads the libcrypto of $openssl, the OpenSSL under test, the
+# row skips (77) and says which it loads: a root with a newer OpenSSL can still hold clients
+# built against the older one (experimental's 4.0 beside sid's libssl3t64, which its curl,
+# ssh-keygen, Python and the rest link), and there the row would test that older OpenSSL
+# under the newer one's name (test/same_libcrypto.sh). same_libcrypto PROG | --python PY:
+# 0 the same, 3 PROG links no libcrypto (the row decides what that means); exits otherwise.
 same_libcrypto() {
-    local mine theirs
-    theirs=$(libcrypto_of "$openssl")
-    [ -n "$theirs" ] || { echo "FAIL: cannot tell which libcrypto $openssl loads (ldd)"; exit 1; }
-    mine=$(libcrypto_of "$1")
-    [ -n "$mine" ] || skip "$1 links no libcrypto (its own PBKDF2): armsha cannot serve it"
-    [ "$(readlink -f "$mine")" = "$(readlink -f "$theirs")" ] ||
-        skip "$1 loads $mine, not $theirs of the OpenSSL under test ($(ref "$openssl" version)): this system's $2 is built against the other libcrypto, so the row cannot test this OpenSSL"
-    echo "$1 loads $mine, as $openssl ($(ref "$openssl" version)) does"
+    local out rc
+    out=$("$(dirname "$0")/same_libcrypto.sh" "$openssl" "$@")
+    rc=$?
+    echo "$out"
+    case $rc in
+        0 | 3) return $rc ;;
+        77) exit 77 ;;
+        *) exit 1 ;;
+    esac
 }
 
 # A self-signed P-256 certificate made by the default provider alone.
@@ -250,6 +250,7 @@ tls13 | tls12)
     fi
     ;;
 hashlib)
+    same_libcrypto --python "$python"
     # Strict config: hashlib's OpenSSL constructors and hmac's OpenSSL HMAC work only through
     # armsha; the expected values come from the default provider through the openssl program.
     args=()
@@ -283,6 +284,7 @@ sys.exit(1 if bad else 0)
 EOF
     ;;
 pbkdf2)
+    same_libcrypto --python "$python"
     need_gdb
     # PBKDF2 needs the KDF and HMAC of the default provider; the digest under them is armsha's.
     iter=300
@@ -303,6 +305,7 @@ pbkdf2)
 test_hashlib)
     "$python" -c 'import test.test_hashlib' 2>/dev/null ||
         skip "Python's test package is not installed (Debian 12: libpython3.11-testsuite)"
+    same_libcrypto --python "$python"
     echo "$("$python" --version), under $conf"
     pref "$python" -m test -q test_hashlib >"$tmp/out" 2>&1 && pass "python3 -m test test_hashlib with armsha preferred: $(tail -1 "$tmp/out")" ||
         { fail "python3 -m test test_hashlib"; tail -30 "$tmp/out"; }
@@ -310,6 +313,7 @@ test_hashlib)
 curl)
     need_gdb
     command -v curl >/dev/null || skip "curl is not installed"
+    same_libcrypto "$(command -v curl)" || skip "curl links no libcrypto (built with another TLS library): armsha cannot serve it"
     echo "$(curl -V | head -1)"
     make_cert
     start_server pref -www -tls1_3
@@ -328,6 +332,7 @@ curl)
 ssh-keygen)
     need_gdb
     command -v ssh-keygen >/dev/null || skip "ssh-keygen is not installed"
+    same_libcrypto "$(command -v ssh-keygen)" || skip "ssh-keygen links no libcrypto (OpenSSH built without OpenSSL): armsha cannot serve it"
     ssh-keygen -q -t ed25519 -N '' -C armsha -f "$tmp/id" || { echo "FAIL: ssh-keygen -t ed25519"; exit 1; }
     # The fingerprint is SHA-256 over the key blob, base64 without padding.
     want=SHA256:$(cut -d' ' -f2 "$tmp/id.pub" | base64 -d | ref "$openssl" dgst -sha256 -binary | base64 | tr -d '=')
@@ -342,6 +347,9 @@ ssh-keygen)
 lowlevel)
     need_gdb
     [ -x "$lowlevel" ] || { echo "FAIL: no lowlevel_sha program given"; exit 1; }
+    # The build's own program, linked against the build's libcrypto: another one than the
+    # openssl program's when a newer OpenSSL runs an older build (experimental-compat-x86).
+    same_libcrypto "$lowlevel" || { echo "FAIL: $lowlevel links no libcrypto"; exit 1; }
     want=$(ref "$openssl" dgst -sha256 -r "$tmp/data" | cut -d' ' -f1)
     export OPENSSL_CONF=$conf
     STDIN=$tmp/data under_gdb "$tmp/oneshot" "$lowlevel" oneshot
@@ -362,14 +370,19 @@ lowlevel)
 coreutils)
     # Debian 12's sha*sum carry their own SHA code; Debian 13's link libcrypto but call its
     # low-level SHA*_Init/Update/Final, which no provider serves. Either way: not armsha.
+    # First all three: one that links another libcrypto skips the row before any verdict.
+    own=
+    for p in sha1sum sha256sum sha512sum; do
+        path=$(command -v "$p") || continue
+        same_libcrypto "$path" || own="$own $p"
+    done
     need_gdb
     for p in sha1sum sha256sum sha512sum; do
         path=$(command -v "$p") || { fail "$p missing"; continue; }
         fam=${p%sum}
-        if ! ldd "$path" | grep libcrypto >/dev/null; then
-            pass "$p does not link libcrypto: its own SHA code, never armsha"
-            continue
-        fi
+        case "$own " in
+            *" $p "*) pass "$p does not link libcrypto: its own SHA code, never armsha"; continue ;;
+        esac
         want=$(ref "$openssl" dgst -"$fam" -r "$tmp/data" | cut -d' ' -f1)
         export OPENSSL_CONF=$conf
         under_gdb "$tmp/$p.out" "$path" "$tmp/data"
@@ -387,7 +400,7 @@ wpa_passphrase)
     # Wi-Fi's WPA2 PSK: PBKDF2-HMAC-SHA1(passphrase, SSID, 4096 iterations, 32 bytes), two
     # SHA-1 blocks of output, which armsha derives side by side on its lane kernel.
     wpa=$(command -v wpa_passphrase) || skip "wpa_passphrase is not installed (Debian: wpasupplicant; scripts/deps.sh installs it)"
-    same_libcrypto "$wpa" wpasupplicant
+    same_libcrypto "$wpa" || skip "$wpa links no libcrypto (its own PBKDF2): armsha cannot serve it"
     need_gdb
     psk_of() { sed -n 's/^[[:space:]]*psk=//p' "$1"; }
     # armsha's KDF off, digests still armsha's, and (strict) no other provider may serve.
@@ -446,7 +459,7 @@ cryptsetup)
     # openssl.cnf), and is not called. The row checks that both ways it reports its
     # iterations per second (the figures go to the log; no timing is asserted).
     cs=$(command -v cryptsetup) || skip "cryptsetup is not installed (Debian: cryptsetup-bin; scripts/deps.sh installs it)"
-    same_libcrypto "$cs" cryptsetup-bin
+    same_libcrypto "$cs" || skip "$cs links no libcrypto (another crypto backend): armsha cannot serve it"
     need_gdb
     echo "$("$cs" --version)"
     # Its backend line names the libcrypto it derives with: the OpenSSL under test's version.

@@ -23,8 +23,10 @@ module_dir=$(cd "$1" && pwd)
 conf=$2
 shift 2
 openssl_cmd=
+openssl_first=
 while [ $# -gt 0 ] && [ "$1" != --doctor ]; do
     openssl_cmd="$openssl_cmd '$1'"
+    [ -n "$openssl_first" ] || openssl_first=$1
     shift
 done
 [ "${1:-}" = --doctor ] || { echo "$0: no --doctor before the doctor command" >&2; exit 2; }
@@ -47,6 +49,14 @@ case "${ARMSHA_TEST_CPU_FAMILY:-}:$(uname -m)" in
 esac
 if [ "$emulated" = true ]; then budget=0.3 bound=120; else budget=0.3 bound=30; fi
 echo "doctor-speed: emulated=$emulated (build for ${ARMSHA_TEST_CPU_FAMILY:-?} on $(uname -m))"
+# The doctor is the build's program, linked against the build's libcrypto; the lines go
+# through the openssl program under test. Where the two differ (the Debian 12 build in a
+# newer OpenSSL's root: experimental-compat-x86, whose libcrypto.so.3 is sid's 3.6), the
+# doctor's timings and verdicts would be the other OpenSSL's: skipped (77). Natively only (both
+# commands are then the bare programs; ldd cannot look into qemu's).
+if [ "$mode" = lines ] && [ "$emulated" = false ]; then
+    "$(dirname "$0")/same_libcrypto.sh" "$openssl_first" "$1" || exit $(($? == 77 ? 77 : 1))
+fi
 
 # run NAME [ENV=VALUE...] -- ARGS: the doctor's stdout, stderr, status ($rc) and wall seconds.
 run() {

@@ -4,6 +4,9 @@
 # common PBKDF2-HMAC-SHA256 c=4096 value; with armsha's PBKDF2 turned off it must fail.
 #   hashlib_pbkdf2.sh MODULEDIR PYTHON
 set -u
+# Python's _hashlib must load the libcrypto armsha.so was built against, else this would test
+# another OpenSSL (experimental's 4.0 build beside sid's Python, linked to 3.6): skipped (77).
+"$(dirname "$0")/same_libcrypto.sh" "$1/armsha.so" --python "$2" || exit $(($? == 77 ? 77 : 1))
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cat >"$dir/armsha-base.cnf" <<'CNF'
