@@ -71,9 +71,10 @@ compat_x86() {
     # root's own. Under experimental it is sid's 3.6 (libssl3t64 stays installed), so there
     # only the suites that drive the root's own programs count: the openssl program is 4.0's,
     # and it loads the 3.0-built armsha.so (which brings libcrypto.so.3 into its process
-    # beside libcrypto.so.4). curl, ssh-keygen, Python, wpa_passphrase and cryptsetup are
-    # sid's, built against libssl3t64 (experimental has no libssl4 builds of them): the
-    # wpa_passphrase and cryptsetup rows skip for that reason (clients.sh, same_libcrypto).
+    # beside libcrypto.so.4). curl, ssh-keygen, Python, coreutils, wpa_passphrase and
+    # cryptsetup are sid's, built against libssl3t64 (experimental has no libssl4 builds of
+    # them), and this build's lowlevel_sha and armsha-doctor link libcrypto.so.3 too: the
+    # rows that drive them skip for that reason (test/same_libcrypto.sh).
     [ "$name" != experimental ] || suites=(--suite cli --suite clients)
     echo "$name: build/test/test_threads inside the chroot uses" \
         "$(in_chroot sh -c 'ldd "$0" | grep -o "libcrypto.so.3 => [^ ]*"' "$root/build/test/test_threads")"
