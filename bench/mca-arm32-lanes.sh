@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The AArch32 CE rows of bench/mca.sh: the one-lane loops against OpenSSL's armv4 CE loops, and
-# the two-lane forms (PBKDF2, issue 22) against the one-lane loops. Each kernel file compiled
+# the two-lane forms (PBKDF2, issue 22) against the one-lane loops, and the PBKDF2 entries' loops
+# (both lanes, a whole iteration) against four one-lane blocks. Each kernel file compiled
 # as src/meson.build compiles it for armhf, OpenSSL's loops cut from the armhf libcrypto.so.3
 # that scripts/foreign.sh unpacked (or LIBCRYPTO_ARMHF), then bench/mca_arm32_lanes.py (which
 # says how the models are used). Markdown on stdout.
@@ -32,4 +33,5 @@ done
 python3 "$SRC/bench/mca_arm32_lanes.py" --openssl "$LIB32" "$TMP" "${tools[@]}" <<'EOF'
 sha1_ce_x2|armsha_sha1_x2_aarch32|sha1_ce|armsha_sha1_blocks_aarch32|SHA-1 CE
 sha256_ce_x2|armsha_sha256_x2_aarch32|sha256_ce|armsha_sha256_blocks_aarch32|SHA-256 CE
+sha1_ce_x2|armsha_sha1_pbkdf2_x2_aarch32|sha1_ce|armsha_sha1_blocks_aarch32|SHA-1 CE|4
 EOF

@@ -30,13 +30,14 @@ import sys
 
 
 def body(path, fn, loop):
-    """fn's instructions: its longest loop (loop=True) or all but the return."""
+    """fn's instructions: its longest loop (loop=True), its longest innermost loop (loop=
+    "inner": one with no backward branch inside it), or all but the return."""
     lines = open(path).read().splitlines()
     start = lines.index(fn + ":")
     end = next(i for i in range(start, len(lines)) if re.match(r"\s+\.size\s+%s," % re.escape(fn), lines[i]))
     lines = lines[start + 1:end]
     if loop:
-        labels, best = {}, []
+        labels, loops = {}, []
         for i, line in enumerate(lines):
             m = re.match(r"^(\.L\w+):", line)
             if m:
@@ -44,10 +45,11 @@ def body(path, fn, loop):
                 continue
             m = re.match(r"^\s+(b\w*|cbn?z)\s+(?:.*,\s*)?(\.L\w+)\s*$", line)
             if m and m.group(2) in labels and labels[m.group(2)] < i:
-                cut = lines[labels[m.group(2)] + 1:i + 1]
-                if len(cut) > len(best):
-                    best = cut
-        lines = best
+                loops.append((labels[m.group(2)], i))
+        if loop == "inner":
+            loops = [(a, b) for a, b in loops if not any(a < c and d < b for c, d in loops if (c, d) != (a, b))]
+        a, b = max(loops, key=lambda ab: ab[1] - ab[0]) if loops else (0, -1)
+        lines = lines[a + 1:b + 1]
     out = []
     for line in lines:
         line = line.split("@")[0].strip()
@@ -131,6 +133,10 @@ def a64(line):
         post = ", #%d" % (16 * len(regs)) if m.group(2) else ""
         op = "ld1" if mn.startswith("vld") else "st1"
         return ["%s {%s}, [%s]%s" % (op, ", ".join(r + lanes for r in regs), xr(m.group(1)), post)]
+    if mn == "veor":
+        return q3("eor", "%s.16b, %s.16b, %s.16b")
+    if mn == "vmov.i32" and args[1] == "#0":
+        return ["movi %s.4s, #0" % vq(args[0])]
     if mn == "vrev32.8":
         return q3("rev32", "%s.16b, %s.16b")
     if mn == "vadd.i32":
@@ -258,12 +264,16 @@ def main():
     if args[:1] == ["--openssl"]:
         lib, args = args[1], args[2:]
     tmp, tools = args[0], args[1:]
-    specs = [l.strip().split("|") for l in sys.stdin if l.strip()]
+    lines_in = [l.strip().split("|") for l in sys.stdin if l.strip()]
+    specs = [l[:5] for l in lines_in if len(l) == 5]
+    # "name|function|one-lane name|one-lane function|label|N": a PBKDF2 entry whose innermost
+    # loop is N compressions (both lanes), against N blocks of the one-lane loop.
+    entries = [l for l in lines_in if len(l) == 6]
     ver = lambda t: re.search(r"LLVM version ([\d.]+)", subprocess.run([t, "--version"], capture_output=True,
                                                                      text=True).stdout).group(1)
     date = "- date: %s; %s" % (datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
                                ", ".join("%s (LLVM %s)" % (t, ver(t)) for t in tools))
-    loops = {one: body("%s/%s.s" % (tmp, one), one_fn, True) for _, _, one, one_fn, _ in specs}
+    loops = {l[2]: body("%s/%s.s" % (tmp, l[2]), l[3], True) for l in specs + entries}
     for one, l in loops.items():
         with open("%s/%s.loop.s" % (tmp, one), "w") as f:
             f.write("\n".join(l) + "\n")
@@ -309,6 +319,28 @@ def main():
                 c2, r2 = per_block(t, triple, cpu, mattr, translate(two_l) if tr else two_l)
                 cells.append("%.1f | %.1f | %.3f | %.3f" % (c1, c2, c2 / (2 * c1), r2 / (2 * c1)))
             print("| %s | %s | %s |" % (name, label, " | ".join(cells)))
+    print()
+    if not entries:
+        return
+    print("### PBKDF2 entries on two lanes, AArch32 CE (armhf): the whole loop inside the kernel\n")
+    print(date)
+    print("- the entry's innermost loop (one PBKDF2 iteration of both lanes: N compressions, the messages made"
+          " in registers, T XORed) against N blocks of the one-lane kernel's loop; ratio = loop / (N x one lane),"
+          " pipe bound = the loop's RThroughput / (N x one lane); models and translation as the table above\n")
+    print("| entry | model | " + " | ".join("%s one lane | loop | ratio | pipe bound" % t for t in tools) + " |")
+    print("|---|---|" + "---:|" * (4 * len(tools)))
+    for name, fn, one, one_fn, _, nc in entries:
+        loop_l = body("%s/%s.s" % (tmp, name), fn, "inner")
+        with open("%s/%s.loop.s" % (tmp, fn), "w") as f:
+            f.write("\n".join(loop_l) + "\n")
+        nc = int(nc)
+        for label, triple, cpu, mattr, tr in MODELS:
+            cells = []
+            for t in tools:
+                c1, _ = per_block(t, triple, cpu, mattr, translate(loops[one]) if tr else loops[one])
+                c2, r2 = per_block(t, triple, cpu, mattr, translate(loop_l) if tr else loop_l)
+                cells.append("%.1f | %.1f | %.3f | %.3f" % (c1, c2, c2 / (nc * c1), r2 / (nc * c1)))
+            print("| %s | %s | %s |" % (fn, label, " | ".join(cells)))
     print()
 
 

@@ -10,6 +10,12 @@
 armsha_sha1_blocks_fn armsha_sha1_blocks_aarch32;
 /* Its two-lane form (armsha_sha1_x2_fn, sha1_ce_x2.c), for PBKDF2. */
 armsha_sha1_x2_fn armsha_sha1_x2_aarch32;
+/* PBKDF2-HMAC-SHA1 on it, the whole loop inside (sha1_ce_x2.c): n >= 0 iterations after
+ * U_1 on two lanes from the same key states (inner, outer: 5 words each); u[l] is lane l's
+ * U_1 (5 state words, the big-endian words of its bytes; not written), and each new U is
+ * XORed into t[l]. */
+void armsha_sha1_pbkdf2_x2_aarch32(const uint32_t inner[5], const uint32_t outer[5],
+                                   const uint32_t *const u[2], uint32_t *const t[2], uint64_t n);
 /* Need the AArch32 SHA256 instructions (HWCAP2_SHA2); serve SHA-224 as well. */
 armsha_sha256_blocks_fn armsha_sha256_blocks_aarch32;
 /* Its two-lane form (armsha_sha256_x2_fn, sha256_ce_x2.c), for PBKDF2. */

@@ -8,6 +8,7 @@
 #include "load_block.h"
 #include "sha1_ops.h"
 #include "../opaque.h"
+#include "../wipe.h"
 
 /* Registers: AArch32 has 16 quad registers and two lanes fill them. Live through the
  * rounds, per lane: W in four, abcd, e (lane 0 of a quad, as SHA1H leaves it) and the W + K
@@ -152,4 +153,241 @@ void armsha_sha1_x2_aarch32(uint32_t *const state[2], const uint8_t *const data[
     vst1q_u32(s1, vaddq_u32(abcd1, in1));
     vst1q_lane_u32(&s0[4], vaddq_u32(e0, ein0), 0);
     vst1q_lane_u32(&s1[4], vaddq_u32(e1, ein1), 0);
+}
+
+/* ---- PBKDF2-HMAC-SHA1 on two lanes, the whole loop inside (armsha_sha1_pbkdf2_x2_aarch32) ----
+ *
+ * Every message of the loop is one digest after one key block: W[0..3] = the previous
+ * compression's abcd, W[4..7] = (its e, 0x80000000, 0, 0), W[8..11] = 0 and W[12..15] =
+ * (0, 0, 0, (64 + 20) * 8). So the messages are made in registers from the feed-forward: no
+ * block loads, no byte reversal, no stores of U. The key's e is kept as the quad (e,
+ * 0x80000000, 0, 0): SHA1H leaves the compression's e zero-extended in its quad, so one add
+ * of the key's e quad is the feed-forward and the next W[4..7] at once. The W + K of quads 2
+ * and 3 (W all constant) are loaded precomputed, W[8..15] for the schedule loaded or zeroed.
+ *
+ * The lanes are staggered: lane B runs STAGGER quads behind lane A, so that each lane's edge
+ * (feed-forward, T XOR, next key state) falls among the other lane's rounds instead of beside
+ * its own edge, where an in-order core would wait out both lanes' last SHA1P at once.
+ *
+ * Registers (16 q): per lane abcd, e, W in four and the W + K of its next quad, 14; the K of
+ * lane A's group (k), which lane B shares when its quad is in the same group (else lane B
+ * loads its K into its own W + K register and adds in place); and for one instruction the e
+ * SHA1H makes while the rounds still read the old one: 16 at the peak. Between compressions
+ * a lane's W registers take its new message, so nothing else is carried: the key states,
+ * T and the constants stay in memory (one frame, `pb`) and are loaded where used. */
+
+/* Partial inlining would split the PBKDF2 entry's n == 0 test off into a function of its
+ * own (a .part clone): SHA instructions in a function that test/baseline_isa.sh does not
+ * know as a kernel (as in src/arm64/sha512_ce_x2.c). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-partial-inlining")
+#endif
+
+/* The frame the loop loads from, 16-aligned quads. */
+enum { PB_K0, PB_K1, PB_K2, PB_K3, PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_OUT, PB_OUT_E,
+       PB_TA, PB_TA_E, PB_TB, PB_TB_E, PB_UA, PB_UA_E, PB_UB, PB_UB_E, PB_N };
+
+#define STAGGER 2 /* lane B behind lane A, in quads */
+
+#if SHA1_ASM
+#define VLDQ(r, i) \
+    __asm__ __volatile__("vld1.32 {%q0}, [%1:128]" : "=w"(r) : "r"(&pb[i][0]), "m"(pb[i]))
+#define VSTQ(i, r) \
+    __asm__ __volatile__("vst1.32 {%q2}, [%1:128]" : "=m"(pb[i]) : "r"(&pb[i][0]), "w"(r))
+#define VEOR(r, a, b) __asm__ __volatile__("veor %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
+#define VZERO(r) __asm__ __volatile__("vmov.i32 %q0, #0" : "=w"(r))
+/* SHA1H as the instruction leaves it: the other lanes zero. */
+#define SHA1HZ(eo, abcd) SHA1H(eo, abcd)
+#else
+#define VLDQ(r, i) ((r) = vld1q_u32(pb[i]))
+#define VSTQ(i, r) vst1q_u32(pb[i], (r))
+#define VEOR(r, a, b) ((r) = veorq_u32((a), (b)))
+#define VZERO(r) ((r) = vdupq_n_u32(0))
+#define SHA1HZ(eo, abcd) ((eo) = vsetq_lane_u32(vsha1h_u32(vgetq_lane_u32((abcd), 0)), vdupq_n_u32(0), 0))
+#endif
+
+/* The group of K in k where lane B's quad of slot t (lane A's quad t) runs: lane A loads
+ * the next group's at the start of its quads 4, 9, 14 and group 0's at its edge. */
+#define KG(t) ((t) >= 19 ? 3 : ((t) + 1) / 5)
+/* wk = w + K of group g, from k when it holds g (kg), else through wk itself. */
+#define ADDK(wk, kg, g, w)          \
+    do {                            \
+        if ((kg) == (g)) {          \
+            ADD(wk, k, w);          \
+        } else {                    \
+            VLDQ(wk, PB_K0 + (g));  \
+            ADD(wk, wk, w);         \
+        }                           \
+    } while (0)
+
+/* Quad t of lane L's compression of kind x (0 inner, 1 outer), k holding group kg: the
+ * rounds and schedule of LANE_QUAD, the W + K of quad t+1, and the start of the edge: the
+ * key state of the feed-forward into W[0..3], W[4..7] once they are read for the last time
+ * (quad 16's add), T into W[8..15] after quad 18's add, and after quad 19's SHA1H, which
+ * makes the last e, the next W[4..7] and (outer) T's e. */
+#define PQ(L, t, x, kg)                                                           \
+    do {                                                                          \
+        uint32x4_t en_;                                                           \
+        SHA1HZ(en_, abcd##L);                                                     \
+        if ((t) < 5)                                                              \
+            ROUNDS(C, abcd##L, e##L, wk##L);                                      \
+        else if ((t) < 10 || (t) >= 15)                                           \
+            ROUNDS(P, abcd##L, e##L, wk##L);                                      \
+        else                                                                      \
+            ROUNDS(M, abcd##L, e##L, wk##L);                                      \
+        e##L = en_;                                                               \
+        if ((t) <= 15)                                                            \
+            SU0(w##L[(t) % 4], w##L[((t) + 1) % 4], w##L[((t) + 2) % 4]);         \
+        if ((t) >= 1 && (t) <= 16)                                                \
+            SU1(w##L[((t) + 3) % 4], w##L[((t) + 2) % 4]);                        \
+        if ((t) == 0)                                                             \
+            ADDK(wk##L, kg, 0, w##L[1]);                                          \
+        else if ((t) == 1)                                                        \
+            VLDQ(wk##L, PB_K0); /* W[8..11] = 0 */                                \
+        else if ((t) == 2)                                                        \
+            VLDQ(wk##L, PB_WK3);                                                  \
+        else if ((t) < 19)                                                        \
+            ADDK(wk##L, kg, ((t) + 1) / 5, w##L[((t) + 1) % 4]);                  \
+        if ((t) == 17) {                                                          \
+            VLDQ(w##L[0], (x) ? PB_OUT : PB_IN);                                  \
+            VLDQ(w##L[1], (x) ? PB_OUT_E : PB_IN_E);                              \
+        }                                                                         \
+        if ((t) == 18 && (x)) {                                                   \
+            VLDQ(w##L[2], PB_T##L);                                               \
+            VLDQ(w##L[3], PB_T##L##_E);                                           \
+        }                                                                         \
+        if ((t) == 19) {                                                          \
+            ADD(w##L[1], w##L[1], e##L);                                          \
+            if (x) {                                                              \
+                VEOR(w##L[3], w##L[3], w##L[1]);                                  \
+                VSTQ(PB_T##L##_E, w##L[3]);                                       \
+            }                                                                     \
+        }                                                                         \
+    } while (0)
+
+/* The rest of lane L's edge after a compression of kind x, before its next (kind !x): the
+ * abcd feed-forward (the next W[0..3]), T's abcd after an outer one, the next key state,
+ * W[8..15] and the W + K of quad 0. Lane A reloads k with group 0 for it. */
+#define EDGE(L, x, kg)                                                            \
+    do {                                                                          \
+        ADD(w##L[0], w##L[0], abcd##L);                                           \
+        VLDQ(abcd##L, (x) ? PB_IN : PB_OUT);                                      \
+        VLDQ(e##L, (x) ? PB_IN_E : PB_OUT_E);                                     \
+        if (x) {                                                                  \
+            VEOR(w##L[2], w##L[2], w##L[0]);                                      \
+            VSTQ(PB_T##L, w##L[2]);                                               \
+        }                                                                         \
+        VZERO(w##L[2]);                                                           \
+        VLDQ(w##L[3], PB_W12);                                                    \
+        if (PB_T##L == PB_TA)                                                     \
+            VLDQ(k, PB_K0);                                                       \
+        ADDK(wk##L, (PB_T##L == PB_TA) ? 0 : (kg), 0, w##L[0]);                   \
+    } while (0)
+
+/* Slot s of the loop's 40 (two compressions of each lane): lane A's quad s % 20 of its
+ * inner (s < 20) or outer compression, then lane B's, STAGGER quads behind. */
+#define SLOT(s)                                                                   \
+    do {                                                                          \
+        enum { ta = (s) % 20, xa = (s) >= 20, ub = ((s) + 40 - STAGGER) % 40,     \
+               tb = ub % 20, xb = ub >= 20 };                                     \
+        if (ta == 0)                                                              \
+            EDGE(A, !xa, 0);                                                      \
+        else if (ta % 5 == 4 && ta < 19)                                          \
+            VLDQ(k, PB_K0 + (ta + 1) / 5);                                        \
+        PQ(A, ta, xa, (ta + 1) / 5);                                              \
+        if (tb == 0)                                                              \
+            EDGE(B, !xb, KG(ta));                                                 \
+        PQ(B, tb, xb, KG(ta));                                                    \
+    } while (0)
+/* The same for the first slots of the first inner compressions, before the loop: no
+ * edges, and lane B not yet started in the first STAGGER. */
+#define FIRST_SLOT(s)                                                             \
+    do {                                                                          \
+        if ((s) % 5 == 4)                                                         \
+            VLDQ(k, PB_K0 + ((s) + 1) / 5);                                       \
+        PQ(A, (s), 0, ((s) + 1) / 5);                                             \
+        if ((s) >= STAGGER)                                                       \
+            PQ(B, (s) - STAGGER, 0, KG(s));                                       \
+    } while (0)
+
+/* A lane's first message, U_1 (= T), and the key's inner state, before the loop. */
+#define START(L)                                                                  \
+    do {                                                                          \
+        VLDQ(w##L[0], PB_U##L);                                                   \
+        VLDQ(w##L[1], PB_U##L##_E);                                               \
+        VZERO(w##L[2]);                                                           \
+        VLDQ(w##L[3], PB_W12);                                                    \
+        VLDQ(abcd##L, PB_IN);                                                     \
+        VLDQ(e##L, PB_IN_E);                                                      \
+        ADD(wk##L, k, w##L[0]);                                                   \
+    } while (0)
+
+void armsha_sha1_pbkdf2_x2_aarch32(const uint32_t inner[5], const uint32_t outer[5],
+                                   const uint32_t *const u[2], uint32_t *const t[2], uint64_t n)
+{
+    if (n == 0)
+        return;
+
+    _Alignas(16) uint32_t pb[PB_N][4] = { { 0 } };
+    uint32x4_t abcdA, eA, wA[4], wkA, abcdB, eB, wB[4], wkB, k;
+
+    for (int i = 0; i < 4; i++) {
+        for (int g = 0; g < 4; g++)
+            pb[PB_K0 + g][i] = sha1_k[4 * g];
+        pb[PB_WK3][i] = sha1_k[0];
+        pb[PB_IN][i] = inner[i];
+        pb[PB_OUT][i] = outer[i];
+        pb[PB_UA][i] = u[0][i];
+        pb[PB_UB][i] = u[1][i];
+        pb[PB_TA][i] = t[0][i];
+        pb[PB_TB][i] = t[1][i];
+    }
+    pb[PB_WK3][3] += (ARMSHA_SHA1_BLOCK_SIZE + ARMSHA_SHA1_DIGEST_SIZE) * 8;
+    pb[PB_W12][3] = (ARMSHA_SHA1_BLOCK_SIZE + ARMSHA_SHA1_DIGEST_SIZE) * 8;
+    pb[PB_IN_E][0] = inner[4];
+    pb[PB_OUT_E][0] = outer[4];
+    pb[PB_UA_E][0] = u[0][4];
+    pb[PB_UB_E][0] = u[1][4];
+    pb[PB_TA_E][0] = t[0][4];
+    pb[PB_TB_E][0] = t[1][4];
+    pb[PB_IN_E][1] = pb[PB_OUT_E][1] = pb[PB_UA_E][1] = pb[PB_UB_E][1] = 0x80000000;
+
+    VLDQ(k, PB_K0);
+    START(A);
+    START(B);
+    FIRST_SLOT(0);
+    FIRST_SLOT(1);
+    FIRST_SLOT(2);
+    FIRST_SLOT(3);
+    FIRST_SLOT(4);
+    FIRST_SLOT(5);
+    FIRST_SLOT(6);
+    FIRST_SLOT(7);
+    FIRST_SLOT(8);
+    FIRST_SLOT(9);
+    /* Slots 10..49: the loop turns where neither lane is at an edge. n can exceed the
+     * 32-bit counter kept in a register: the outer loop takes 2^32 - 1 at a time. */
+    do {
+        uint32_t c = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+
+        n -= c;
+        do {
+            SLOT(10); SLOT(11); SLOT(12); SLOT(13); SLOT(14);
+            SLOT(15); SLOT(16); SLOT(17); SLOT(18); SLOT(19);
+            SLOT(20); SLOT(21); SLOT(22); SLOT(23); SLOT(24);
+            SLOT(25); SLOT(26); SLOT(27); SLOT(28); SLOT(29);
+            SLOT(30); SLOT(31); SLOT(32); SLOT(33); SLOT(34);
+            SLOT(35); SLOT(36); SLOT(37); SLOT(38); SLOT(39);
+            SLOT(0); SLOT(1); SLOT(2); SLOT(3); SLOT(4);
+            SLOT(5); SLOT(6); SLOT(7); SLOT(8); SLOT(9);
+        } while (--c != 0);
+    } while (n != 0);
+
+    for (int i = 0; i < 4; i++) {
+        t[0][i] = pb[PB_TA][i];
+        t[1][i] = pb[PB_TB][i];
+    }
+    t[0][4] = pb[PB_TA_E][0];
+    t[1][4] = pb[PB_TB_E][0];
+    armsha_wipe(pb, sizeof(pb));
 }

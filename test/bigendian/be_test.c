@@ -26,6 +26,9 @@
 #if defined(ARMSHA_ARM64_KERNELS)
 #include "arm64/kernels.h"
 #endif
+#if defined(ARMSHA_ARM32_KERNELS)
+#include "arm32/kernels.h"
+#endif
 
 /* ---- the core's API: the one part to follow when it changes ---- */
 
@@ -664,6 +667,62 @@ static void test_pbkdf2_entry(const kernel *k, const kernel *ref)
 }
 #endif
 
+#if defined(ARMSHA_ARM32_KERNELS)
+/* ---- the AArch32 SHA-1 two-lane PBKDF2 entry against the block function ---- */
+
+/* The reference: each iteration compresses U's 20 bytes padded as FIPS 180-4 pads a
+ * message of one block plus 20 bytes, from the inner and then the outer state, with the
+ * portable block function; the entry makes the same block in registers. */
+static void sha1_pbkdf2_reference(const kernel *ref, const uint32_t in[5], const uint32_t out[5],
+                                  uint32_t u[5], uint32_t t[5], unsigned n)
+{
+    for (unsigned j = 0; j < n; j++) {
+        for (int half = 0; half < 2; half++) {
+            uint8_t block[64] = {0};
+
+            for (size_t b = 0; b < 20; b++)
+                block[b] = (uint8_t)(u[b / 4] >> (24 - 8 * (b % 4)));
+            block[20] = 0x80;
+            block[62] = (uint8_t)(((64 + 20) * 8) >> 8);
+            block[63] = (uint8_t)((64 + 20) * 8);
+            memcpy(u, half == 0 ? in : out, 5 * sizeof(uint32_t));
+            run_blocks32(ref, u, block, 1);
+        }
+        for (size_t i = 0; i < 5; i++)
+            t[i] ^= u[i];
+    }
+}
+
+static void test_sha1_pbkdf2_entry(const kernel *k, const kernel *ref)
+{
+    for (int trial = 0; trial < 40; trial++) {
+        /* Mostly 0-5 iterations, one trial in eight 6-45 (past the loop's turn often). */
+        const unsigned n = (unsigned)(trial % 8 == 7 ? 6 + rnd_below(40) : rnd_below(6));
+        uint32_t in[5], out[5], ul[2][5], tl[2][5], tx[2][7];
+
+        for (size_t i = 0; i < 5; i++)
+            in[i] = (uint32_t)rnd(), out[i] = (uint32_t)rnd();
+        for (int l = 0; l < 2; l++) {
+            for (size_t i = 0; i < 5; i++) {
+                ul[l][i] = (uint32_t)rnd();
+                tl[l][i] = tx[l][i + 1] = (uint32_t)rnd();
+            }
+            tx[l][0] = tx[l][6] = 0x5a5a5a5au; /* guards */
+        }
+        const uint32_t *const up[2] = {ul[0], ul[1]};
+        uint32_t *const tp[2] = {tx[0] + 1, tx[1] + 1};
+        armsha_sha1_pbkdf2_x2_aarch32(in, out, up, tp, n);
+        for (int l = 0; l < 2; l++) {
+            sha1_pbkdf2_reference(ref, in, out, ul[l], tl[l], n);
+            int same = memcmp(tl[l], tx[l] + 1, sizeof(tl[l])) == 0 &&
+                       tx[l][0] == 0x5a5a5a5au && tx[l][6] == 0x5a5a5a5au;
+            check(same, "two-lane PBKDF2 entry against the block function", NULL, k,
+                  l == 0 ? "(SHA-1 PBKDF2, lane 0)" : "(SHA-1 PBKDF2, lane 1)");
+        }
+    }
+}
+#endif
+
 /* ---- main ---- */
 
 static const char *family_word(unsigned fam)
@@ -835,6 +894,10 @@ int armsha_fs_main(int argc, char **argv)
 #if defined(ARMSHA_ARM64_KERNELS)
                     if (k->family == ARMSHA_SHA512 && k->fn.sha512 == armsha_sha512_blocks_armv8)
                         test_pbkdf2_entry(k, &kernels[r]);
+#endif
+#if defined(ARMSHA_ARM32_KERNELS)
+                    if (k->family == ARMSHA_SHA1 && k->fn.sha1 == armsha_sha1_blocks_aarch32)
+                        test_sha1_pbkdf2_entry(k, &kernels[r]);
 #endif
                 }
         }
