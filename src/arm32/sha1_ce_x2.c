@@ -162,19 +162,28 @@ void armsha_sha1_x2_aarch32(uint32_t *const state[2], const uint8_t *const data[
  * (0, 0, 0, (64 + 20) * 8). So the messages are made in registers from the feed-forward: no
  * block loads, no byte reversal, no stores of U. The key's e is kept as the quad (e,
  * 0x80000000, 0, 0): SHA1H leaves the compression's e zero-extended in its quad, so one add
- * of the key's e quad is the feed-forward and the next W[4..7] at once. The W + K of quads 2
- * and 3 (W all constant) are loaded precomputed, W[8..15] for the schedule loaded or zeroed.
+ * of the key's e quad is the feed-forward and the next W[4..7] at once. The W + K of the
+ * all-constant quads are K0 itself (quad 2, W = 0: the rounds take k) and loaded
+ * precomputed (quad 3), and so is the key's abcd + K0, so that the W + K of the next quad 0
+ * is one add after the last SHA1P (abcd + (key + K0)) rather than two; W[8..15] for the
+ * schedule are zeroed and loaded.
  *
- * The lanes are staggered: lane B runs STAGGER quads behind lane A, so that each lane's edge
- * (feed-forward, T XOR, next key state) falls among the other lane's rounds instead of beside
- * its own edge, where an in-order core would wait out both lanes' last SHA1P at once.
+ * The lanes run in step, the edge (feed-forward, T XOR, next key state) of both interleaved
+ * instruction by instruction. Staggering lane B by one to five quads, so that one lane's
+ * edge falls among the other's rounds, measured slower on every in-order model (llvm-mca's
+ * Cortex-A53, bench/mca-arm32-lanes.sh, on a first form of this entry whose edge was not
+ * yet interleaved: 0.83 of four one-lane blocks in step, 0.86 one quad apart, 0.91 two,
+ * 1.10 five; the A55 alike, the A57 0.55-0.56 either way): the lanes then need the K of two
+ * groups at once, and with no register for a second K the lane behind loads its own and
+ * waits on the load, more often than the edges cost. In step, both lanes wait out the last
+ * SHA1P's latency together, once.
  *
  * Registers (16 q): per lane abcd, e, W in four and the W + K of its next quad, 14; the K of
- * lane A's group (k), which lane B shares when its quad is in the same group (else lane B
- * loads its K into its own W + K register and adds in place); and for one instruction the e
- * SHA1H makes while the rounds still read the old one: 16 at the peak. Between compressions
- * a lane's W registers take its new message, so nothing else is carried: the key states,
- * T and the constants stay in memory (one frame, `pb`) and are loaded where used. */
+ * the group, shared (k); and for one instruction the e SHA1H makes while the rounds still
+ * read the old one: 16 at the peak. At the edge a lane's W registers take its new message
+ * and T, its e register key + K0 once the last e is added, so nothing more is carried: the
+ * key states, T and the constants stay in memory (one frame, `pb`) and are loaded where
+ * used. */
 
 /* Partial inlining would split the PBKDF2 entry's n == 0 test off into a function of its
  * own (a .part clone): SHA instructions in a function that test/baseline_isa.sh does not
@@ -183,11 +192,12 @@ void armsha_sha1_x2_aarch32(uint32_t *const state[2], const uint8_t *const data[
 #pragma GCC optimize("no-partial-inlining")
 #endif
 
-/* The frame the loop loads from, 16-aligned quads. */
-enum { PB_K0, PB_K1, PB_K2, PB_K3, PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_OUT, PB_OUT_E,
+/* The frame the loop loads from, 16-aligned quads: the W + K of quad 3, W[12..15], the
+ * key's states (abcd, the e quad, abcd + K0), each lane's T and U_1. K comes from sha1_k
+ * through one pointer stepped by LOAD_K and rewound at each edge: a register for each
+ * group's address would leave none for the loop counter. */
+enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
        PB_TA, PB_TA_E, PB_TB, PB_TB_E, PB_UA, PB_UA_E, PB_UB, PB_UB_E, PB_N };
-
-#define STAGGER 2 /* lane B behind lane A, in quads */
 
 #if SHA1_ASM
 #define VLDQ(r, i) \
@@ -206,30 +216,15 @@ enum { PB_K0, PB_K1, PB_K2, PB_K3, PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_OUT, PB_OU
 #define SHA1HZ(eo, abcd) ((eo) = vsetq_lane_u32(vsha1h_u32(vgetq_lane_u32((abcd), 0)), vdupq_n_u32(0), 0))
 #endif
 
-/* The group of K in k where lane B's quad of slot t (lane A's quad t) runs: lane A loads
- * the next group's at the start of its quads 4, 9, 14 and group 0's at its edge. */
-#define KG(t) ((t) >= 19 ? 3 : ((t) + 1) / 5)
-/* wk = w + K of group g, from k when it holds g (kg), else through wk itself. */
-#define ADDK(wk, kg, g, w)          \
-    do {                            \
-        if ((kg) == (g)) {          \
-            ADD(wk, k, w);          \
-        } else {                    \
-            VLDQ(wk, PB_K0 + (g));  \
-            ADD(wk, wk, w);         \
-        }                           \
-    } while (0)
-
-/* Quad t of lane L's compression of kind x (0 inner, 1 outer), k holding group kg: the
- * rounds and schedule of LANE_QUAD, the W + K of quad t+1, and the start of the edge: the
- * key state of the feed-forward into W[0..3], W[4..7] once they are read for the last time
- * (quad 16's add), T into W[8..15] after quad 18's add, and after quad 19's SHA1H, which
- * makes the last e, the next W[4..7] and (outer) T's e. */
-#define PQ(L, t, x, kg)                                                           \
+/* Quad t of lane L: the rounds and schedule of LANE_QUAD, then the W + K of quad t+1 (of
+ * the constant quads 2 and 3 loaded). */
+#define PQ(L, t)                                                                  \
     do {                                                                          \
         uint32x4_t en_;                                                           \
         SHA1HZ(en_, abcd##L);                                                     \
-        if ((t) < 5)                                                              \
+        if ((t) == 2) /* W[8..11] = 0: W + K is k's K0 */                         \
+            ROUNDS(C, abcd##L, e##L, k);                                          \
+        else if ((t) < 5)                                                         \
             ROUNDS(C, abcd##L, e##L, wk##L);                                      \
         else if ((t) < 10 || (t) >= 15)                                           \
             ROUNDS(P, abcd##L, e##L, wk##L);                                      \
@@ -240,77 +235,87 @@ enum { PB_K0, PB_K1, PB_K2, PB_K3, PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_OUT, PB_OU
             SU0(w##L[(t) % 4], w##L[((t) + 1) % 4], w##L[((t) + 2) % 4]);         \
         if ((t) >= 1 && (t) <= 16)                                                \
             SU1(w##L[((t) + 3) % 4], w##L[((t) + 2) % 4]);                        \
-        if ((t) == 0)                                                             \
-            ADDK(wk##L, kg, 0, w##L[1]);                                          \
-        else if ((t) == 1)                                                        \
-            VLDQ(wk##L, PB_K0); /* W[8..11] = 0 */                                \
-        else if ((t) == 2)                                                        \
+        if ((t) == 2)                                                             \
             VLDQ(wk##L, PB_WK3);                                                  \
-        else if ((t) < 19)                                                        \
-            ADDK(wk##L, kg, ((t) + 1) / 5, w##L[((t) + 1) % 4]);                  \
-        if ((t) == 17) {                                                          \
-            VLDQ(w##L[0], (x) ? PB_OUT : PB_IN);                                  \
-            VLDQ(w##L[1], (x) ? PB_OUT_E : PB_IN_E);                              \
-        }                                                                         \
-        if ((t) == 18 && (x)) {                                                   \
-            VLDQ(w##L[2], PB_T##L);                                               \
-            VLDQ(w##L[3], PB_T##L##_E);                                           \
-        }                                                                         \
-        if ((t) == 19) {                                                          \
-            ADD(w##L[1], w##L[1], e##L);                                          \
-            if (x) {                                                              \
-                VEOR(w##L[3], w##L[3], w##L[1]);                                  \
-                VSTQ(PB_T##L##_E, w##L[3]);                                       \
-            }                                                                     \
-        }                                                                         \
+        else if ((t) < 19 && (t) != 1)                                            \
+            ADD(wk##L, k, w##L[((t) + 1) % 4]);                                   \
     } while (0)
 
-/* The rest of lane L's edge after a compression of kind x, before its next (kind !x): the
- * abcd feed-forward (the next W[0..3]), T's abcd after an outer one, the next key state,
- * W[8..15] and the W + K of quad 0. Lane A reloads k with group 0 for it. */
-#define EDGE(L, x, kg)                                                            \
+/* Both lanes' edge after their compressions of kind x (0 inner, 1 outer), before the next
+ * (kind !x), each step for lane A then lane B: the feed-forward of e (the next W[4..7]), key
+ * + K0 into the e register it frees, the next quad 0's W + K from it and abcd, the
+ * feed-forward of abcd (W[0..3]), the next key state, K0, and T (after an outer one: T's e
+ * quad was loaded into W[8..11], its abcd into W[12..15], the registers the next message
+ * then takes as 0 and W[12..15]). Loads in pairs: an in-order core issues a load after a
+ * slower vector instruction only once it would not finish first, and a second load waits
+ * no more. */
+#define EDGE(x)                                                                   \
     do {                                                                          \
-        ADD(w##L[0], w##L[0], abcd##L);                                           \
-        VLDQ(abcd##L, (x) ? PB_IN : PB_OUT);                                      \
-        VLDQ(e##L, (x) ? PB_IN_E : PB_OUT_E);                                     \
+        ADD(wA[1], wA[1], eA);                                                    \
+        ADD(wB[1], wB[1], eB);                                                    \
+        VLDQ(eA, (x) ? PB_OUT_K : PB_IN_K);                                       \
+        VLDQ(eB, (x) ? PB_OUT_K : PB_IN_K);                                       \
         if (x) {                                                                  \
-            VEOR(w##L[2], w##L[2], w##L[0]);                                      \
-            VSTQ(PB_T##L, w##L[2]);                                               \
+            VEOR(wA[2], wA[2], wA[1]);                                            \
+            VEOR(wB[2], wB[2], wB[1]);                                            \
         }                                                                         \
-        VZERO(w##L[2]);                                                           \
-        VLDQ(w##L[3], PB_W12);                                                    \
-        if (PB_T##L == PB_TA)                                                     \
-            VLDQ(k, PB_K0);                                                       \
-        ADDK(wk##L, (PB_T##L == PB_TA) ? 0 : (kg), 0, w##L[0]);                   \
+        ADD(wkA, eA, abcdA);                                                      \
+        ADD(wkB, eB, abcdB);                                                      \
+        ADD(wA[0], wA[0], abcdA);                                                 \
+        ADD(wB[0], wB[0], abcdB);                                                 \
+        VLDQ(abcdA, (x) ? PB_IN : PB_OUT);                                        \
+        VLDQ(abcdB, (x) ? PB_IN : PB_OUT);                                        \
+        VLDQ(eA, (x) ? PB_IN_E : PB_OUT_E);                                       \
+        VLDQ(eB, (x) ? PB_IN_E : PB_OUT_E);                                       \
+        if (x) {                                                                  \
+            VSTQ(PB_TA_E, wA[2]);                                                 \
+            VSTQ(PB_TB_E, wB[2]);                                                 \
+        }                                                                         \
+        kp -= 16;                                                                 \
+        LOAD_K(k);                                                                \
+        if (x) {                                                                  \
+            VEOR(wA[3], wA[3], wA[0]);                                            \
+            VEOR(wB[3], wB[3], wB[0]);                                            \
+            VZERO(wA[2]);                                                         \
+            VZERO(wB[2]);                                                         \
+            VSTQ(PB_TA, wA[3]);                                                   \
+            VSTQ(PB_TB, wB[3]);                                                   \
+        }                                                                         \
+        VLDQ(wA[3], PB_W12);                                                      \
+        VLDQ(wB[3], PB_W12);                                                      \
     } while (0)
 
-/* Slot s of the loop's 40 (two compressions of each lane): lane A's quad s % 20 of its
- * inner (s < 20) or outer compression, then lane B's, STAGGER quads behind. */
+/* Slot s of the loop's 40: quad s % 20 of both lanes' inner (s < 20) or outer compression,
+ * K loaded as lane A's next quad needs it, the key state of the feed-forward into W[0..3],
+ * W[4..7] once their last reader (quad 16's add) is done, and quad 18 on the W[8..15]:
+ * T after an outer compression, W[8..11] = 0 of the next message after an inner one. */
 #define SLOT(s)                                                                   \
     do {                                                                          \
-        enum { ta = (s) % 20, xa = (s) >= 20, ub = ((s) + 40 - STAGGER) % 40,     \
-               tb = ub % 20, xb = ub >= 20 };                                     \
-        if (ta == 0)                                                              \
-            EDGE(A, !xa, 0);                                                      \
-        else if (ta % 5 == 4 && ta < 19)                                          \
-            VLDQ(k, PB_K0 + (ta + 1) / 5);                                        \
-        PQ(A, ta, xa, (ta + 1) / 5);                                              \
-        if (tb == 0)                                                              \
-            EDGE(B, !xb, KG(ta));                                                 \
-        PQ(B, tb, xb, KG(ta));                                                    \
-    } while (0)
-/* The same for the first slots of the first inner compressions, before the loop: no
- * edges, and lane B not yet started in the first STAGGER. */
-#define FIRST_SLOT(s)                                                             \
-    do {                                                                          \
-        if ((s) % 5 == 4)                                                         \
-            VLDQ(k, PB_K0 + ((s) + 1) / 5);                                       \
-        PQ(A, (s), 0, ((s) + 1) / 5);                                             \
-        if ((s) >= STAGGER)                                                       \
-            PQ(B, (s) - STAGGER, 0, KG(s));                                       \
+        enum { t_ = (s) % 20, x_ = (s) >= 20 };                                   \
+        if (t_ % 5 == 4 && t_ < 19)                                               \
+            LOAD_K(k);                                                            \
+        PQ(A, t_);                                                                \
+        PQ(B, t_);                                                                \
+        if (t_ == 17) {                                                           \
+            VLDQ(wA[0], x_ ? PB_OUT : PB_IN);                                     \
+            VLDQ(wB[0], x_ ? PB_OUT : PB_IN);                                     \
+            VLDQ(wA[1], x_ ? PB_OUT_E : PB_IN_E);                                 \
+            VLDQ(wB[1], x_ ? PB_OUT_E : PB_IN_E);                                 \
+        }                                                                         \
+        if (t_ == 18 && x_) {                                                     \
+            VLDQ(wA[2], PB_TA_E);                                                 \
+            VLDQ(wB[2], PB_TB_E);                                                 \
+            VLDQ(wA[3], PB_TA);                                                   \
+            VLDQ(wB[3], PB_TB);                                                   \
+        } else if (t_ == 18) {                                                    \
+            VZERO(wA[2]);                                                         \
+            VZERO(wB[2]);                                                         \
+        }                                                                         \
+        if (t_ == 19)                                                             \
+            EDGE(x_);                                                             \
     } while (0)
 
-/* A lane's first message, U_1 (= T), and the key's inner state, before the loop. */
+/* A lane's first message, U_1, and the key's inner state, before the loop. */
 #define START(L)                                                                  \
     do {                                                                          \
         VLDQ(w##L[0], PB_U##L);                                                   \
@@ -332,11 +337,11 @@ void armsha_sha1_pbkdf2_x2_aarch32(const uint32_t inner[5], const uint32_t outer
     uint32x4_t abcdA, eA, wA[4], wkA, abcdB, eB, wB[4], wkB, k;
 
     for (int i = 0; i < 4; i++) {
-        for (int g = 0; g < 4; g++)
-            pb[PB_K0 + g][i] = sha1_k[4 * g];
         pb[PB_WK3][i] = sha1_k[0];
         pb[PB_IN][i] = inner[i];
         pb[PB_OUT][i] = outer[i];
+        pb[PB_IN_K][i] = inner[i] + sha1_k[0];
+        pb[PB_OUT_K][i] = outer[i] + sha1_k[0];
         pb[PB_UA][i] = u[0][i];
         pb[PB_UB][i] = u[1][i];
         pb[PB_TA][i] = t[0][i];
@@ -352,34 +357,26 @@ void armsha_sha1_pbkdf2_x2_aarch32(const uint32_t inner[5], const uint32_t outer
     pb[PB_TB_E][0] = t[1][4];
     pb[PB_IN_E][1] = pb[PB_OUT_E][1] = pb[PB_UA_E][1] = pb[PB_UB_E][1] = 0x80000000;
 
-    VLDQ(k, PB_K0);
+    const uint32_t *kp = sha1_k;
+
+    LOAD_K(k);
     START(A);
     START(B);
-    FIRST_SLOT(0);
-    FIRST_SLOT(1);
-    FIRST_SLOT(2);
-    FIRST_SLOT(3);
-    FIRST_SLOT(4);
-    FIRST_SLOT(5);
-    FIRST_SLOT(6);
-    FIRST_SLOT(7);
-    FIRST_SLOT(8);
-    FIRST_SLOT(9);
-    /* Slots 10..49: the loop turns where neither lane is at an edge. n can exceed the
-     * 32-bit counter kept in a register: the outer loop takes 2^32 - 1 at a time. */
+    /* n can exceed the 32-bit counter kept in a register: the outer loop takes 2^32 - 1
+     * iterations at a time. */
     do {
         uint32_t c = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 
         n -= c;
         do {
+            SLOT(0); SLOT(1); SLOT(2); SLOT(3); SLOT(4);
+            SLOT(5); SLOT(6); SLOT(7); SLOT(8); SLOT(9);
             SLOT(10); SLOT(11); SLOT(12); SLOT(13); SLOT(14);
             SLOT(15); SLOT(16); SLOT(17); SLOT(18); SLOT(19);
             SLOT(20); SLOT(21); SLOT(22); SLOT(23); SLOT(24);
             SLOT(25); SLOT(26); SLOT(27); SLOT(28); SLOT(29);
             SLOT(30); SLOT(31); SLOT(32); SLOT(33); SLOT(34);
             SLOT(35); SLOT(36); SLOT(37); SLOT(38); SLOT(39);
-            SLOT(0); SLOT(1); SLOT(2); SLOT(3); SLOT(4);
-            SLOT(5); SLOT(6); SLOT(7); SLOT(8); SLOT(9);
         } while (--c != 0);
     } while (n != 0);
 
