@@ -84,11 +84,15 @@ const armsha_lane_kernel armsha_lane_kernel_list[] = {
     LANES("armv8-ce", ARMSHA_SHA512, sha512, ARMSHA_CPU_SHA512, 2, 1, armsha_sha512_x2_armv8),
 #endif
 #if defined(ARMSHA_ARM32_KERNELS)
-    /* SHA-1: a loss on the Cortex-A55 model, whose one-lane kernel nearly fills its one
-     * vector pipe already (1.18-1.23 of two one-lane blocks), a gain on the A53 and A57
-     * ones. SHA-256: a gain on all three (0.85-0.93 on the A55). */
-    LANES_BUT("aarch32-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, 2, 1, ARMSHA_CORE_A55,
-              armsha_sha1_x2_aarch32),
+    /* SHA-1: PBKDF2 runs it through the entry that keeps the whole loop inside
+     * (armsha_sha1_pbkdf2_x2_aarch32; the block form alone lost on the Cortex-A55 model,
+     * 1.18-1.23 of two one-lane blocks). An iteration of both lanes there costs 1.02 / 0.98
+     * of four one-lane blocks (llvm-mca 16 / 14), while the one-lane path adds 300 guest
+     * instructions an iteration to the blocks' (calls, byte-swapping stores, copies; 718
+     * against the entry's 433): a gain on the A55 as on the A53 and A57 (bench/RESULTS.md,
+     * "PBKDF2 on two lanes, AArch32 CE"). SHA-256: a gain on all three (0.85-0.93 on the
+     * A55). */
+    LANES("aarch32-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, 2, 1, armsha_sha1_x2_aarch32),
     LANES("aarch32-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, 2, 1, armsha_sha256_x2_aarch32),
 #endif
     /* No portable two-lane form: one scalar chain already issues at the width of the cores
