@@ -34,4 +34,5 @@ python3 "$SRC/bench/mca_arm32_lanes.py" --openssl "$LIB32" "$TMP" "${tools[@]}" 
 sha1_ce_x2|armsha_sha1_x2_aarch32|sha1_ce|armsha_sha1_blocks_aarch32|SHA-1 CE
 sha256_ce_x2|armsha_sha256_x2_aarch32|sha256_ce|armsha_sha256_blocks_aarch32|SHA-256 CE
 sha1_ce_x2|armsha_sha1_pbkdf2_x2_aarch32|sha1_ce|armsha_sha1_blocks_aarch32|SHA-1 CE|4
+sha256_ce_x2|armsha_sha256_pbkdf2_x2_aarch32|sha256_ce|armsha_sha256_blocks_aarch32|SHA-256 CE|4
 EOF

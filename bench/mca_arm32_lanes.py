@@ -31,7 +31,9 @@ import sys
 
 def body(path, fn, loop):
     """fn's instructions: its longest loop (loop=True), its longest innermost loop (loop=
-    "inner": one with no backward branch inside it), or all but the return."""
+    "inner": one with no backward branch inside it), a list of every innermost loop of 100
+    instructions or more that has SHA instructions, in the order of the listing
+    (loop="inners"), or all but the return."""
     lines = open(path).read().splitlines()
     start = lines.index(fn + ":")
     end = next(i for i in range(start, len(lines)) if re.match(r"\s+\.size\s+%s," % re.escape(fn), lines[i]))
@@ -46,10 +48,18 @@ def body(path, fn, loop):
             m = re.match(r"^\s+(b\w*|cbn?z)\s+(?:.*,\s*)?(\.L\w+)\s*$", line)
             if m and m.group(2) in labels and labels[m.group(2)] < i:
                 loops.append((labels[m.group(2)], i))
-        if loop == "inner":
+        if loop in ("inner", "inners"):
             loops = [(a, b) for a, b in loops if not any(a < c and d < b for c, d in loops if (c, d) != (a, b))]
+        if loop == "inners":
+            cuts = [clean(lines[a + 1:b + 1], True) for a, b in sorted(loops)]
+            return [c for c in cuts if len(c) >= 100 and any(x.startswith("sha") for x in c)]
         a, b = max(loops, key=lambda ab: ab[1] - ab[0]) if loops else (0, -1)
         lines = lines[a + 1:b + 1]
+    return clean(lines, loop)
+
+
+def clean(lines, loop):
+    """The instructions of a cut of the listing: no comments, directives or labels."""
     out = []
     for line in lines:
         line = line.split("@")[0].strip()
@@ -113,9 +123,9 @@ def a64(line):
         mn = "cmp"  # one flag-setting ALU op in either ISA
     if mn in ("add", "adds", "sub", "subs") and re.match(r"\w+,\s*#", ops):
         ops = ops.split(",")[0] + ", " + ops
-    if mn == "vorr" and len(ops.split(",")) == 3:
+    if mn == "vorr" and len(ops.split(",")) == 3 and ops.split(",")[1].strip() == ops.split(",")[2].strip():
         ops = ",".join(ops.split(",")[:2])
-    ops = re.sub(r":128\]", "]", ops)
+    ops = re.sub(r":(64|128)\]", "]", ops)
     args = [a.strip() for a in re.split(r",(?![^{]*\})(?![^\[]*\])", ops)] if ops else []
     q3 = lambda name, fmt: ["%s %s" % (name, fmt % tuple(vq(a) for a in args))]
     if mn in ("vld1.32", "vst1.32") and "[" in args[0]:  # one word: to all lanes, or from lane n
@@ -133,8 +143,8 @@ def a64(line):
         post = ", #%d" % (16 * len(regs)) if m.group(2) else ""
         op = "ld1" if mn.startswith("vld") else "st1"
         return ["%s {%s}, [%s]%s" % (op, ", ".join(r + lanes for r in regs), xr(m.group(1)), post)]
-    if mn == "veor":
-        return q3("eor", "%s.16b, %s.16b, %s.16b")
+    if mn in ("veor", "vand", "vorr") and len(args) == 3:
+        return q3(mn[1:], "%s.16b, %s.16b, %s.16b")
     if mn == "vmov.i32" and args[1] == "#0":
         return ["movi %s.4s, #0" % vq(args[0])]
     if mn == "vrev32.8":
@@ -326,21 +336,26 @@ def main():
     print(date)
     print("- the entry's innermost loop (one PBKDF2 iteration of both lanes: N compressions, the messages made"
           " in registers, T XORed) against N blocks of the one-lane kernel's loop; ratio = loop / (N x one lane),"
-          " pipe bound = the loop's RThroughput / (N x one lane); models and translation as the table above\n")
+          " pipe bound = the loop's RThroughput / (N x one lane); models and translation as the table above;"
+          " an entry with two loops (SHA-256's) has SHA-256's, the shorter, and SHA-224's, which masks and pads"
+          " W[4..7]\n")
     print("| entry | model | " + " | ".join("%s one lane | loop | ratio | pipe bound" % t for t in tools) + " |")
     print("|---|---|" + "---:|" * (4 * len(tools)))
     for name, fn, one, one_fn, _, nc in entries:
-        loop_l = body("%s/%s.s" % (tmp, name), fn, "inner")
-        with open("%s/%s.loop.s" % (tmp, fn), "w") as f:
-            f.write("\n".join(loop_l) + "\n")
-        nc = int(nc)
-        for label, triple, cpu, mattr, tr in MODELS:
-            cells = []
-            for t in tools:
-                c1, _ = per_block(t, triple, cpu, mattr, translate(loops[one]) if tr else loops[one])
-                c2, r2 = per_block(t, triple, cpu, mattr, translate(loop_l) if tr else loop_l)
-                cells.append("%.1f | %.1f | %.3f | %.3f" % (c1, c2, c2 / (nc * c1), r2 / (nc * c1)))
-            print("| %s | %s | %s |" % (fn, label, " | ".join(cells)))
+        # An entry may have a loop for each kind of message (SHA-256's and SHA-224's): each
+        # its row, as the listing orders them (the spec's function comment says which is which).
+        cuts = body("%s/%s.s" % (tmp, name), fn, "inners")
+        for i, loop_l in enumerate(cuts):
+            with open("%s/%s.loop%d.s" % (tmp, fn, i), "w") as f:
+                f.write("\n".join(loop_l) + "\n")
+            what = fn if len(cuts) == 1 else "%s, loop %d (%d instructions)" % (fn, i + 1, len(loop_l))
+            for label, triple, cpu, mattr, tr in MODELS:
+                cells = []
+                for t in tools:
+                    c1, _ = per_block(t, triple, cpu, mattr, translate(loops[one]) if tr else loops[one])
+                    c2, r2 = per_block(t, triple, cpu, mattr, translate(loop_l) if tr else loop_l)
+                    cells.append("%.1f | %.1f | %.3f | %.3f" % (c1, c2, c2 / (int(nc) * c1), r2 / (int(nc) * c1)))
+                print("| %s | %s | %s |" % (what, label, " | ".join(cells)))
     print()
 
 

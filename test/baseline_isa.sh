@@ -69,7 +69,7 @@ echo "SHA and NEON instructions per function:"
 echo "$report"
 fails=0
 # The kernels: armsha_sha{1,256}_blocks_aarch32, their two-lane forms, *_x2_aarch32, and
-# the PBKDF2 entries on those, *_pbkdf2_x2_aarch32.
+# the PBKDF2 entries on the two-lane ones, *_pbkdf2_x2_aarch32.
 outside=$(echo "$report" | grep '^sha ' | grep -v -E '^sha <armsha_sha(1|256)_(blocks|x2|pbkdf2_x2)_aarch32> ' || true)
 if [ -n "$outside" ]; then
     echo "FAIL: SHA instructions outside the AArch32 SHA kernels:"

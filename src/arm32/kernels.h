@@ -20,6 +20,11 @@ void armsha_sha1_pbkdf2_x2_aarch32(const uint32_t inner[5], const uint32_t outer
 armsha_sha256_blocks_fn armsha_sha256_blocks_aarch32;
 /* Its two-lane form (armsha_sha256_x2_fn, sha256_ce_x2.c), for PBKDF2. */
 armsha_sha256_x2_fn armsha_sha256_x2_aarch32;
+/* PBKDF2-HMAC-SHA256/224 on it, the same way (sha256_ce_x2.c): 8 state words a key state,
+ * U and T; ds the digest size (32 or 28). */
+void armsha_sha256_pbkdf2_x2_aarch32(const uint32_t inner[8], const uint32_t outer[8],
+                                     const uint32_t *const u[2], uint32_t *const t[2], size_t ds,
+                                     uint64_t n);
 
 /* Need NEON (HWCAP_NEON). */
 armsha_sha1_blocks_fn armsha_sha1_blocks_neon;

@@ -7,6 +7,7 @@
 #include "load_block.h"
 #include "../opaque.h"
 #include "../sha2_constants.h"
+#include "../wipe.h"
 #include "sha256_ops.h"
 
 /* Registers: AArch32 has 16 quad registers and two lanes fill them. Live through the
@@ -138,4 +139,220 @@ void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const dat
     vst1q_u32(s0 + 4, vaddq_u32(efgh0, efgh0_in));
     vst1q_u32(s1, vaddq_u32(abcd1, abcd1_in));
     vst1q_u32(s1 + 4, vaddq_u32(efgh1, efgh1_in));
+}
+
+/* ---- PBKDF2-HMAC-SHA256/224 on two lanes, the whole loop inside
+ * (armsha_sha256_pbkdf2_x2_aarch32) ----
+ *
+ * As sha1_ce_x2.c's SHA-1 entry: every message is one digest after one key block, made in
+ * registers from the feed-forward: W[0..3] = abcd, W[4..7] = efgh masked to ds bytes with
+ * 0x80 after them, W[8..11] = (0x80000000, 0, 0, 0) for SHA-256 or 0 for SHA-224, W[12..15]
+ * = (0, 0, 0, (64 + ds) * 8); the lanes in step, both lanes' edge interleaved, the key's
+ * abcd + K0 precomputed so that the next quad 0's W + K is one add after the last SHA256H.
+ * The quads are the block form's QUAD2 / QUAD2_LAST above, unchanged.
+ *
+ * Registers (16 q): per lane abcd, efgh, W in four, 12; in a quad per lane its W + K and
+ * the copy of abcd that SHA256H2 reads, and the K shared by the lanes: 16 at the peak, as in
+ * the block form. At the edge the copies and the K are free: the W registers take the new
+ * message and T, the W + K the next quad 0's, and key + K0 one of the free ones, so nothing
+ * more is carried: the key states, T and the constants stay in memory (the frame `pb`) and
+ * are loaded where used. */
+
+/* Partial inlining would split the entry's n == 0 test off into a .part clone: SHA
+ * instructions outside the functions test/baseline_isa.sh knows. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-partial-inlining")
+#endif
+
+/* The frame, 16-aligned quads: the key's states (abcd, efgh, abcd + K0), W[8..11],
+ * W[12..15], the mask and padding of W[4..7] (SHA-224), each lane's T and U_1. */
+enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MASK, PB_PAD,
+       PB_TA, PB_TA_E, PB_TB, PB_TB_E, PB_UA, PB_UA_E, PB_UB, PB_UB_E, PB_N };
+
+#if SHA256_ASM
+#define VLDQ(r, i) \
+    __asm__ __volatile__("vld1.32 {%q0}, [%1:128]" : "=w"(r) : "r"(&pb[i][0]), "m"(pb[i]))
+#define VSTQ(i, r) \
+    __asm__ __volatile__("vst1.32 {%q2}, [%1:128]" : "=m"(pb[i]) : "r"(&pb[i][0]), "w"(r))
+#define VEOR(r, a, b) __asm__ __volatile__("veor %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
+#define VAND(r, a, b) __asm__ __volatile__("vand %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
+#define VORR(r, a, b) __asm__ __volatile__("vorr %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
+#else
+#define VLDQ(r, i) ((r) = vld1q_u32(pb[i]))
+#define VSTQ(i, r) vst1q_u32(pb[i], (r))
+#define VEOR(r, a, b) ((r) = veorq_u32((a), (b)))
+#define VAND(r, a, b) ((r) = vandq_u32((a), (b)))
+#define VORR(r, a, b) ((r) = vorrq_u32((a), (b)))
+#endif
+
+/* The key state of the feed-forward into W[0..3] and W[4..7] once their last readers are
+ * done (quads 12 and 13), T into W[8..15] after an outer compression, each register once
+ * its last reader is done: lane 0's W[8..11] after quad 13 (its W + K of quad 14), lane 1's
+ * W[8..11] and lane 0's W[12..15] after quad 14, lane 1's W[12..15] at the edge. */
+#define KEY_ABCD(x)                                                               \
+    do {                                                                          \
+        VLDQ(w0[0], (x) ? PB_OUT : PB_IN);                                        \
+        VLDQ(w1[0], (x) ? PB_OUT : PB_IN);                                        \
+    } while (0)
+#define KEY_EFGH(x)                                                               \
+    do {                                                                          \
+        VLDQ(w0[1], (x) ? PB_OUT_E : PB_IN_E);                                    \
+        VLDQ(w1[1], (x) ? PB_OUT_E : PB_IN_E);                                    \
+        if (x)                                                                    \
+            VLDQ(w0[2], PB_TA);                                                   \
+    } while (0)
+#define T_LOADS(x)                                                                \
+    do {                                                                          \
+        if (x) {                                                                  \
+            VLDQ(w1[2], PB_TB);                                                   \
+            VLDQ(w0[3], PB_TA_E);                                                 \
+        }                                                                         \
+    } while (0)
+
+/* Both lanes' edge after a compression of kind x (0 inner, 1 outer), lane 0 then lane 1
+ * each step: the feed-forward (the next W[0..7]), the next quad 0's W + K, the next key
+ * state, T, W[4..7] masked and padded (SHA-224: full = 0), W[8..15], K from K1 on. */
+#define EDGE256(x, full)                                                          \
+    do {                                                                          \
+        uint32x4_t t0_, t1_;                                                      \
+        VLDQ(t0_, (x) ? PB_OUT_K : PB_IN_K);                                      \
+        VLDQ(t1_, (x) ? PB_OUT_K : PB_IN_K);                                      \
+        if (x)                                                                    \
+            VLDQ(w1[3], PB_TB_E);                                                 \
+        ADD(w0[0], w0[0], abcd0);                                                 \
+        ADD(w1[0], w1[0], abcd1);                                                 \
+        ADD(w0[1], w0[1], efgh0);                                                 \
+        ADD(w1[1], w1[1], efgh1);                                                 \
+        ADD(wk0, t0_, abcd0);                                                     \
+        ADD(wk1, t1_, abcd1);                                                     \
+        VLDQ(abcd0, (x) ? PB_IN : PB_OUT);                                        \
+        VLDQ(abcd1, (x) ? PB_IN : PB_OUT);                                        \
+        VLDQ(efgh0, (x) ? PB_IN_E : PB_OUT_E);                                    \
+        VLDQ(efgh1, (x) ? PB_IN_E : PB_OUT_E);                                    \
+        if (x) {                                                                  \
+            VEOR(w0[2], w0[2], w0[0]);                                            \
+            VEOR(w1[2], w1[2], w1[0]);                                            \
+            VEOR(w0[3], w0[3], w0[1]);                                            \
+            VEOR(w1[3], w1[3], w1[1]);                                            \
+            VSTQ(PB_TA, w0[2]);                                                   \
+            VSTQ(PB_TB, w1[2]);                                                   \
+            VSTQ(PB_TA_E, w0[3]);                                                 \
+            VSTQ(PB_TB_E, w1[3]);                                                 \
+        }                                                                         \
+        if (!(full)) {                                                            \
+            VLDQ(w0[2], PB_MASK);                                                 \
+            VLDQ(w0[3], PB_PAD);                                                  \
+            VAND(w0[1], w0[1], w0[2]);                                            \
+            VAND(w1[1], w1[1], w0[2]);                                            \
+            VORR(w0[1], w0[1], w0[3]);                                            \
+            VORR(w1[1], w1[1], w0[3]);                                            \
+        }                                                                         \
+        VLDQ(w0[2], PB_W8);                                                       \
+        VLDQ(w1[2], PB_W8);                                                       \
+        VLDQ(w0[3], PB_W12);                                                      \
+        VLDQ(w1[3], PB_W12);                                                      \
+        kp -= 60; /* past K15: back to K1, which quad 0 loads */                  \
+    } while (0)
+
+/* One compression of both lanes, of kind x, and the edge after it. */
+#define COMPRESS2(x, full)                                                        \
+    do {                                                                          \
+        QUAD2(0);                                                                 \
+        QUAD2(1);                                                                 \
+        QUAD2(2);                                                                 \
+        QUAD2(3);                                                                 \
+        QUAD2(4);                                                                 \
+        QUAD2(5);                                                                 \
+        QUAD2(6);                                                                 \
+        QUAD2(7);                                                                 \
+        QUAD2(8);                                                                 \
+        QUAD2(9);                                                                 \
+        QUAD2(10);                                                                \
+        QUAD2(11);                                                                \
+        QUAD2_LAST(12);                                                           \
+        KEY_ABCD(x);                                                              \
+        QUAD2_LAST(13);                                                           \
+        KEY_EFGH(x);                                                              \
+        QUAD2_LAST(14);                                                           \
+        T_LOADS(x);                                                               \
+        QUAD2_LAST(15);                                                           \
+        EDGE256(x, full);                                                         \
+    } while (0)
+
+/* The loop: c iterations (inner and outer compressions of both lanes) at a time, c in a
+ * core register; n can exceed it. */
+#define LOOP256(full)                                                             \
+    do {                                                                          \
+        uint32_t c = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;                   \
+                                                                                  \
+        n -= c;                                                                   \
+        do {                                                                      \
+            COMPRESS2(0, full);                                                   \
+            COMPRESS2(1, full);                                                   \
+        } while (--c != 0);                                                       \
+    } while (n != 0)
+
+void armsha_sha256_pbkdf2_x2_aarch32(const uint32_t inner[8], const uint32_t outer[8],
+                                     const uint32_t *const u[2], uint32_t *const t[2],
+                                     size_t ds, uint64_t n)
+{
+    if (n == 0)
+        return;
+
+    _Alignas(16) uint32_t pb[PB_N][4] = { { 0 } };
+    const uint32_t *kp = armsha_sha256_k;
+    uint32x4_t abcd0, efgh0, abcd1, efgh1, w0[4], w1[4], wk0, wk1, k;
+
+    /* W[4..7]: the words of efgh within ds bytes, then 0x80 (ds is 32 or 28: whole words). */
+    for (size_t i = 0; i < 4; i++) {
+        pb[PB_MASK][i] = 16 + 4 * i < ds ? 0xffffffffu : 0;
+        pb[PB_PAD][i] = 16 + 4 * i == ds ? 0x80000000u : 0;
+    }
+    pb[PB_W8][0] = ds == 32 ? 0x80000000u : 0;
+    pb[PB_W12][3] = (uint32_t)(ARMSHA_SHA256_BLOCK_SIZE + ds) * 8;
+    for (size_t i = 0; i < 4; i++) {
+        pb[PB_IN][i] = inner[i];
+        pb[PB_IN_E][i] = inner[4 + i];
+        pb[PB_IN_K][i] = inner[i] + armsha_sha256_k[i];
+        pb[PB_OUT][i] = outer[i];
+        pb[PB_OUT_E][i] = outer[4 + i];
+        pb[PB_OUT_K][i] = outer[i] + armsha_sha256_k[i];
+        pb[PB_TA][i] = t[0][i];
+        pb[PB_TA_E][i] = t[0][4 + i];
+        pb[PB_TB][i] = t[1][i];
+        pb[PB_TB_E][i] = t[1][4 + i];
+        pb[PB_UA][i] = u[0][i];
+        pb[PB_UA_E][i] = (u[0][4 + i] & pb[PB_MASK][i]) | pb[PB_PAD][i];
+        pb[PB_UB][i] = u[1][i];
+        pb[PB_UB_E][i] = (u[1][4 + i] & pb[PB_MASK][i]) | pb[PB_PAD][i];
+    }
+
+    LOAD_K(k, kp);
+    VLDQ(w0[0], PB_UA);
+    VLDQ(w1[0], PB_UB);
+    VLDQ(w0[1], PB_UA_E);
+    VLDQ(w1[1], PB_UB_E);
+    VLDQ(w0[2], PB_W8);
+    VLDQ(w1[2], PB_W8);
+    VLDQ(w0[3], PB_W12);
+    VLDQ(w1[3], PB_W12);
+    VLDQ(abcd0, PB_IN);
+    VLDQ(abcd1, PB_IN);
+    VLDQ(efgh0, PB_IN_E);
+    VLDQ(efgh1, PB_IN_E);
+    ADD(wk0, k, w0[0]);
+    ADD(wk1, k, w1[0]);
+    /* One loop for each kind of W[4..7]: SHA-256's needs no masking. */
+    if (ds == ARMSHA_SHA256_DIGEST_SIZE)
+        LOOP256(1);
+    else
+        LOOP256(0);
+
+    for (size_t i = 0; i < 4; i++) {
+        t[0][i] = pb[PB_TA][i];
+        t[0][4 + i] = pb[PB_TA_E][i];
+        t[1][i] = pb[PB_TB][i];
+        t[1][4 + i] = pb[PB_TB_E][i];
+    }
+    armsha_wipe(pb, sizeof(pb));
 }

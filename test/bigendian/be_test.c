@@ -668,7 +668,7 @@ static void test_pbkdf2_entry(const kernel *k, const kernel *ref)
 #endif
 
 #if defined(ARMSHA_ARM32_KERNELS)
-/* ---- the AArch32 SHA-1 two-lane PBKDF2 entry against the block function ---- */
+/* ---- the AArch32 SHA-1 and SHA-256 two-lane PBKDF2 entries against the block function ---- */
 
 /* The reference: each iteration compresses U's 20 bytes padded as FIPS 180-4 pads a
  * message of one block plus 20 bytes, from the inner and then the outer state, with the
@@ -718,6 +718,57 @@ static void test_sha1_pbkdf2_entry(const kernel *k, const kernel *ref)
                        tx[l][0] == 0x5a5a5a5au && tx[l][6] == 0x5a5a5a5au;
             check(same, "two-lane PBKDF2 entry against the block function", NULL, k,
                   l == 0 ? "(SHA-1 PBKDF2, lane 0)" : "(SHA-1 PBKDF2, lane 1)");
+        }
+    }
+}
+
+/* The same for the SHA-256 entry, ds 32 (SHA-256) and 28 (SHA-224). */
+static void sha256_pbkdf2_reference(const kernel *ref, const uint32_t in[8], const uint32_t out[8],
+                                    uint32_t u[8], uint32_t t[8], size_t ds, unsigned n)
+{
+    for (unsigned j = 0; j < n; j++) {
+        for (int half = 0; half < 2; half++) {
+            uint8_t block[64] = {0};
+
+            for (size_t b = 0; b < ds; b++)
+                block[b] = (uint8_t)(u[b / 4] >> (24 - 8 * (b % 4)));
+            block[ds] = 0x80;
+            block[62] = (uint8_t)(((64 + ds) * 8) >> 8);
+            block[63] = (uint8_t)((64 + ds) * 8);
+            memcpy(u, half == 0 ? in : out, 8 * sizeof(uint32_t));
+            run_blocks32(ref, u, block, 1);
+        }
+        for (size_t i = 0; i < 8; i++)
+            t[i] ^= u[i];
+    }
+}
+
+static void test_sha256_pbkdf2_entry(const kernel *k, const kernel *ref)
+{
+    for (int trial = 0; trial < 40; trial++) {
+        const size_t ds = trial % 2 == 0 ? 32 : 28;
+        const unsigned n = (unsigned)(trial % 8 >= 6 ? 6 + rnd_below(40) : rnd_below(6));
+        uint32_t in[8], out[8], ul[2][8], tl[2][8], tx[2][10];
+
+        for (size_t i = 0; i < 8; i++)
+            in[i] = (uint32_t)rnd(), out[i] = (uint32_t)rnd();
+        for (int l = 0; l < 2; l++) {
+            for (size_t i = 0; i < 8; i++) {
+                ul[l][i] = (uint32_t)rnd();
+                tl[l][i] = tx[l][i + 1] = (uint32_t)rnd();
+            }
+            tx[l][0] = tx[l][9] = 0x5a5a5a5au; /* guards */
+        }
+        const uint32_t *const up[2] = {ul[0], ul[1]};
+        uint32_t *const tp[2] = {tx[0] + 1, tx[1] + 1};
+        armsha_sha256_pbkdf2_x2_aarch32(in, out, up, tp, ds, n);
+        for (int l = 0; l < 2; l++) {
+            sha256_pbkdf2_reference(ref, in, out, ul[l], tl[l], ds, n);
+            int same = memcmp(tl[l], tx[l] + 1, sizeof(tl[l])) == 0 &&
+                       tx[l][0] == 0x5a5a5a5au && tx[l][9] == 0x5a5a5a5au;
+            check(same, "two-lane PBKDF2 entry against the block function", NULL, k,
+                  l == 0 ? (ds == 32 ? "(SHA-256 PBKDF2, lane 0)" : "(SHA-224 PBKDF2, lane 0)")
+                         : (ds == 32 ? "(SHA-256 PBKDF2, lane 1)" : "(SHA-224 PBKDF2, lane 1)"));
         }
     }
 }
@@ -898,6 +949,8 @@ int armsha_fs_main(int argc, char **argv)
 #if defined(ARMSHA_ARM32_KERNELS)
                     if (k->family == ARMSHA_SHA1 && k->fn.sha1 == armsha_sha1_blocks_aarch32)
                         test_sha1_pbkdf2_entry(k, &kernels[r]);
+                    if (k->family == ARMSHA_SHA256 && k->fn.sha256 == armsha_sha256_blocks_aarch32)
+                        test_sha256_pbkdf2_entry(k, &kernels[r]);
 #endif
                 }
         }
