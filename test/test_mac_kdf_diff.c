@@ -291,23 +291,25 @@ static void test_pbkdf2_lengths(void)
         EVP_MD_free(m);
         CHECK(hlen != 0 && 4 * hlen + 1 <= 300, "%s: no digest size from the default provider",
               digests[i]);
-        for (size_t outlen = 1; hlen != 0 && outlen <= 4 * hlen + 1 && outlen <= 300; outlen++)
-        for (iter = 1; iter <= 3; iter++) {
-            unsigned char out[2][300];
-            int ok[2];
+        for (size_t outlen = 1; hlen != 0 && outlen <= 4 * hlen + 1 && outlen <= 300; outlen++) {
+            for (iter = 1; iter <= 3; iter++) {
+                unsigned char out[2][300];
+                int ok[2];
 
-            for (int p = 0; p < 2; p++) {
-                EVP_KDF_CTX *c = EVP_KDF_CTX_new(kdfs[p]);
+                for (int p = 0; p < 2; p++) {
+                    EVP_KDF_CTX *c = EVP_KDF_CTX_new(kdfs[p]);
 
-                memset(out[p], 0xa5, sizeof(out[p])); /* the same on both: past dkLen must stay */
-                ok[p] = c != NULL && EVP_KDF_derive(c, out[p], outlen, par);
-                EVP_KDF_CTX_free(c);
+                    /* The same on both: past dkLen must stay. */
+                    memset(out[p], 0xa5, sizeof(out[p]));
+                    ok[p] = c != NULL && EVP_KDF_derive(c, out[p], outlen, par);
+                    EVP_KDF_CTX_free(c);
+                }
+                armsha_test_checks++;
+                if (!ok[0] || !ok[1] || memcmp(out[0], out[1], sizeof(out[0])) != 0)
+                    fail("PBKDF2-HMAC-%s dkLen=%zu iter=%llu: default %s, armsha %s", digests[i],
+                         outlen, (unsigned long long)iter, ok[0] ? "ok" : "refused",
+                         ok[1] ? (ok[0] ? "differs" : "ok") : "refused");
             }
-            armsha_test_checks++;
-            if (!ok[0] || !ok[1] || memcmp(out[0], out[1], sizeof(out[0])) != 0)
-                fail("PBKDF2-HMAC-%s dkLen=%zu iter=%llu: default %s, armsha %s", digests[i],
-                     outlen, (unsigned long long)iter, ok[0] ? "ok" : "refused",
-                     ok[1] ? (ok[0] ? "differs" : "ok") : "refused");
         }
     }
     if (armsha_test_failures == before)
