@@ -77,22 +77,16 @@ static void iterate32_x2(pbkdf2_work *wk, armsha_sha256_x2_fn *x2, size_t ds, si
     /* The two-lane AArch32 SHA-1 and SHA-256 kernels' entries run the whole loop of both
      * lanes inside them, as iterate64_x2's SHA-512 case: no state copies, byte-swapping
      * stores or calls an iteration. U_1 is T. */
-    if (x2 == armsha_sha1_x2_aarch32) {
-        const uint32_t *const u1[2] = {s[0], s[1]};
-        uint32_t *const t[2] = {wk->t[0].w32, wk->t[1].w32};
-
-        memcpy(s[0], t[0], 5 * sizeof(uint32_t));
-        memcpy(s[1], t[1], 5 * sizeof(uint32_t));
-        armsha_sha1_pbkdf2_x2_aarch32(in, out, u1, t, iter - 1);
-        return;
-    }
-    if (x2 == armsha_sha256_x2_aarch32) {
+    if (x2 == armsha_sha1_x2_aarch32 || x2 == armsha_sha256_x2_aarch32) {
         const uint32_t *const u1[2] = {s[0], s[1]};
         uint32_t *const t[2] = {wk->t[0].w32, wk->t[1].w32};
 
         memcpy(s[0], t[0], 8 * sizeof(uint32_t));
         memcpy(s[1], t[1], 8 * sizeof(uint32_t));
-        armsha_sha256_pbkdf2_x2_aarch32(in, out, u1, t, ds, iter - 1);
+        if (x2 == armsha_sha1_x2_aarch32)
+            armsha_sha1_pbkdf2_x2_aarch32(in, out, u1, t, iter - 1);
+        else
+            armsha_sha256_pbkdf2_x2_aarch32(in, out, u1, t, ds, iter - 1);
         return;
     }
 #endif

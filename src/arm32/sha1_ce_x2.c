@@ -5,6 +5,7 @@
 #include <arm_neon.h>
 
 #include "kernels.h"
+#include "frame_ops.h"
 #include "load_block.h"
 #include "sha1_ops.h"
 #include "../opaque.h"
@@ -199,20 +200,10 @@ void armsha_sha1_x2_aarch32(uint32_t *const state[2], const uint8_t *const data[
 enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
        PB_TA, PB_TA_E, PB_TB, PB_TB_E, PB_UA, PB_UA_E, PB_UB, PB_UB_E, PB_N };
 
+/* SHA1H with the other lanes zero, as the instruction leaves them (the asm's SHA1H). */
 #if SHA1_ASM
-#define VLDQ(r, i) \
-    __asm__ __volatile__("vld1.32 {%q0}, [%1:128]" : "=w"(r) : "r"(&pb[i][0]), "m"(pb[i]))
-#define VSTQ(i, r) \
-    __asm__ __volatile__("vst1.32 {%q2}, [%1:128]" : "=m"(pb[i]) : "r"(&pb[i][0]), "w"(r))
-#define VEOR(r, a, b) __asm__ __volatile__("veor %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
-#define VZERO(r) __asm__ __volatile__("vmov.i32 %q0, #0" : "=w"(r))
-/* SHA1H as the instruction leaves it: the other lanes zero. */
 #define SHA1HZ(eo, abcd) SHA1H(eo, abcd)
 #else
-#define VLDQ(r, i) ((r) = vld1q_u32(pb[i]))
-#define VSTQ(i, r) vst1q_u32(pb[i], (r))
-#define VEOR(r, a, b) ((r) = veorq_u32((a), (b)))
-#define VZERO(r) ((r) = vdupq_n_u32(0))
 #define SHA1HZ(eo, abcd) ((eo) = vsetq_lane_u32(vsha1h_u32(vgetq_lane_u32((abcd), 0)), vdupq_n_u32(0), 0))
 #endif
 

@@ -4,6 +4,7 @@
 #include <arm_neon.h>
 
 #include "kernels.h"
+#include "frame_ops.h"
 #include "load_block.h"
 #include "../opaque.h"
 #include "../sha2_constants.h"
@@ -169,21 +170,6 @@ void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const dat
 enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MASK, PB_PAD,
        PB_TA, PB_TA_E, PB_TB, PB_TB_E, PB_UA, PB_UA_E, PB_UB, PB_UB_E, PB_N };
 
-#if SHA256_ASM
-#define VLDQ(r, i) \
-    __asm__ __volatile__("vld1.32 {%q0}, [%1:128]" : "=w"(r) : "r"(&pb[i][0]), "m"(pb[i]))
-#define VSTQ(i, r) \
-    __asm__ __volatile__("vst1.32 {%q2}, [%1:128]" : "=m"(pb[i]) : "r"(&pb[i][0]), "w"(r))
-#define VEOR(r, a, b) __asm__ __volatile__("veor %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
-#define VAND(r, a, b) __asm__ __volatile__("vand %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
-#define VORR(r, a, b) __asm__ __volatile__("vorr %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
-#else
-#define VLDQ(r, i) ((r) = vld1q_u32(pb[i]))
-#define VSTQ(i, r) vst1q_u32(pb[i], (r))
-#define VEOR(r, a, b) ((r) = veorq_u32((a), (b)))
-#define VAND(r, a, b) ((r) = vandq_u32((a), (b)))
-#define VORR(r, a, b) ((r) = vorrq_u32((a), (b)))
-#endif
 
 /* The key state of the feed-forward into W[0..3] and W[4..7] once their last readers are
  * done (quads 12 and 13); T into W[8..15] after an outer compression, at the edge: loaded
