@@ -70,6 +70,18 @@ static void iterate32_x2(pbkdf2_work *wk, armsha_sha256_x2_fn *x2, size_t ds, si
     uint32_t *const s[2] = {wk->s[0].w32, wk->s[1].w32};
     const uint8_t *const blk[2] = {wk->block[0], wk->block[1]};
 
+#if defined(ARMSHA_ARM64_KERNELS)
+    /* The two-lane SHA-1 kernel has an entry that runs the whole loop of both lanes inside
+     * it (as the SHA-512 ones do): U, T and the messages stay in its registers, no state
+     * copies, byte-swapping stores or calls an iteration. U_1 is T. */
+    if (x2 == armsha_sha1_x2_armv8) {
+        uint32_t *const t[2] = {wk->t[0].w32, wk->t[1].w32};
+        const uint32_t *const u[2] = {t[0], t[1]};
+
+        armsha_sha1_pbkdf2_x2_armv8(in, out, u, t, iter - 1);
+        return;
+    }
+#endif
     for (uint64_t j = 1; j < iter; j++) {
         memcpy(s[0], in, 8 * sizeof(uint32_t));
         memcpy(s[1], in, 8 * sizeof(uint32_t));
