@@ -399,7 +399,7 @@ def declarations(order):
 # the generated prologue runs them once before the loop, a speculative last copy runs
 # after the last iteration and is dropped), so its compression edges fall among lane 0's
 # rounds instead of on lane 0's edges.
-STAGGER, PLD4 = 0, "11"
+STAGGER, PLD4, E1 = 0, "11", False
 
 
 def sha1_pbkdf2_rounds(L, h, s):
@@ -419,12 +419,19 @@ def sha1_pbkdf2_rounds(L, h, s):
         for j, v in enumerate(start):
             s.append(Stmt("LDQ(%s, %s, %d);" % (v, tab, 16 * j), [v], [tab], "ldq", q0 - 1))
     for t in range(20):
-        if t >= 4:
+        # SHA1SU0 of W[4..7] with W[8..11] = 0 and W[12..15] is W[4..7] ^ (0, 0, 0, bits):
+        # the feed-forward makes that at once (the table's quad 6), no SHA1SU0 at t = 5 (the
+        # one at t = 4 reads only the two words the bit count does not touch).
+        if t >= 4 and t != 5:
             s.append(Stmt("SU0(%s, %s, %s);" % (w(t), w(t + 1), w(t + 2)), [w(t)], [w(t), w(t + 1), w(t + 2)], "sha", q0 + t - 4))
+        if t >= 4:
             s.append(Stmt("SU1(%s, %s);" % (w(t), w(t + 3)), [w(t)], [w(t), w(t + 3)], "sha", q0 + t - 3))
             s.append(Stmt("ADD(%s, %s, k%d);" % (wk(t), w(t), t // 5), [wk(t)], [w(t), "k%d" % (t // 5)], "add", q0 + t - 2))
         wkt = wk(t) if t != 2 and t != 3 else "k0" if t == 2 else "c3"
-        s.append(Stmt("HASH_E(%s, %s);" % (e(t + 1), a), [e(t + 1)], [a], "sha", q0 + t, True))
+        if t == 0 and E1:  # SHA1H of the key's abcd: from the table
+            s.append(Stmt("LDS(%s, %s, 128);" % (e(1), tab), [e(1)], [tab], "lds", q0 - 1))
+        else:
+            s.append(Stmt("HASH_E(%s, %s);" % (e(t + 1), a), [e(t + 1)], [a], "sha", q0 + t, True))
         op = "CHOOSE" if t < 5 else "MAJORITY" if 10 <= t < 15 else "PARITY"
         s.append(Stmt("%s(%s, %s, %s);" % (op, a, e(t), wkt), [a], [a, e(t), wkt], "sha", q0 + t, True))
 
@@ -554,7 +561,7 @@ def sha1_pbkdf2_text():
     # The prologue: lane 1's head in the body's order of it (a subsequence: its variables'
     # lives do not meet there where they do not in the body).
     texts = [x.text for x in head]
-    pro = sorted([x for x in order if x.text in texts and x.quad >= 40 - STAGGER], key=order.index)
+    pro = [x for x in order if x.text in texts]
     starts1, starts0 = ["a1o", "e1o_20"], ["a0o", "e0o_20"]
     consts = ["k0", "k1", "k2", "k3", "c3", "t0_a", "t0_e", "t1_a", "t1_e"]
     epi = [x for x in order if x.epi]
@@ -591,7 +598,15 @@ KERNELS = {
     "src/arm64/sha256_ce_x2.c": sha256_program,
     "src/arm64/sha1_pbkdf2_x2.c": None,  # sha1_pbkdf2_text
 }
-OPTIONS["src/arm64/sha1_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=18, STAGGER=0, PLD4="10")
+# The PBKDF2 entry: REGS is what the loop leaves beside its 13 registers held through it;
+# PLD4 per lane as LD4 above (lane 1's start by LDRs: with both by LD1, no four consecutive
+# registers were free); E1 loads the first quad's e (SHA1H of the key's abcd) from the
+# table, 4 SHA1H an iteration fewer and 4 loads more: no gain (A53 420 against 415). STAGGER
+# 1-4 measured 444-458 cycles an iteration on the A53 against 415 unstaggered (llvm-mca-16,
+# before the SHA1SU0 at t = 5 was dropped: 419-422 then): the feed-forward already leaves an
+# edge of one add, which the list scheduler fills with the other lane's work, and a lane
+# running ahead holds its state through the loop's end in registers the order then lacks.
+OPTIONS["src/arm64/sha1_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=18, STAGGER=0, PLD4="10", E1=False)
 BEGIN = "    /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */\n"
 END = "    /* ---- generated order: end ---- */\n"
 

@@ -65,15 +65,26 @@ void armsha_sha1_pbkdf2_x2_armv8(const uint32_t inner[5], const uint32_t outer[5
         q[15] = SHA1_BITS;
         for (int i = 0; i < 4; i++)
             q[28 + i] = q[24 + i] + SHA1_K0;
+        /* W[4..7] as the schedule's first SHA1SU0 of it leaves it (bench/gen_ce_x2_a64.py):
+         * the bit count in its last word, after W + K took the message's. */
+        q[27] = SHA1_BITS;
     }
     const uint32_t *ti = tab[0], *to = tab[1];
+    /* The loads' memory operands through pointers the compiler cannot see into: at a known
+     * stack address, GCC recomputed each operand's address (an integer add) in the loop,
+     * though the asm never uses it. The barrier keeps the table's stores before them. */
+    ARMSHA_OPAQUE(ti);
+    ARMSHA_OPAQUE(to);
+    __asm__ __volatile__("" : : "r"(ti), "r"(to) : "memory");
 
     /* Lane L's variables: aLh (h: i inner, o outer) the state through the rounds, wLh_j
      * W[4j..4j+3] mod 16, wkLh_t W + K of quad t, eLh_t its e, fLh_0..3 the table's
      * feed-forward quads; tL_a and tL_e its T; k0..k3 the constants, c3 W+K of W[12..15].
-     * Lane 1 runs the generator's STAGGER quads ahead: its first quads of an iteration are
-     * at the end of the loop body (and once before the loop); after the last iteration
-     * they have run once more, on registers nobody reads. */
+     * With the generator's STAGGER above 0 (measured: no gain, so 0), lane 1 would run
+     * that many quads ahead: its first quads of an iteration at the end of the loop body
+     * and once before the loop (after the last iteration they run once more, on registers
+     * nobody reads). The loop body begins with the outer feed-forward of the iteration
+     * before; the last one follows the loop. */
     /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */
     register uint32x4_t f0o_0 VREG("v4"), f0o_1 VREG("v5"), f0o_2 VREG("v6"), f0o_3 VREG("v7"),
         a0i VREG("v0"), e0i_0 VREG("v1"), w0i_2 VREG("v2"), w0i_3 VREG("v3"), a0o VREG("v8"),
@@ -86,45 +97,45 @@ void armsha_sha1_pbkdf2_x2_armv8(const uint32_t inner[5], const uint32_t outer[5
         w1i_1 VREG("v21"), t1_a VREG("v14"), e1i_3 VREG("v22"), e0i_4 VREG("v24"),
         c3 VREG("v15"), e1i_4 VREG("v18"), e0i_5 VREG("v16"), w1i_3 VREG("v19"),
         t0_e VREG("v31"), t1_e VREG("v30"), wk0i_4 VREG("v26"), e1i_5 VREG("v7"),
-        wk1i_4 VREG("v25"), e0i_6 VREG("v4"), e1i_6 VREG("v20"), k1 VREG("v29"),
-        wk0i_5 VREG("v22"), wk1i_5 VREG("v24"), wk0i_6 VREG("v26"), wk1i_6 VREG("v18"),
-        e0i_7 VREG("v25"), e1i_7 VREG("v16"), e0i_8 VREG("v22"), e1i_8 VREG("v24"),
-        wk0i_7 VREG("v7"), wk1i_7 VREG("v26"), wk0i_8 VREG("v4"), wk1i_8 VREG("v18"),
-        e0i_9 VREG("v20"), e1i_9 VREG("v25"), wk0i_9 VREG("v7"), wk1i_9 VREG("v16"),
-        e0i_10 VREG("v26"), e1i_10 VREG("v22"), k2 VREG("v28"), wk0i_10 VREG("v4"),
-        wk1i_10 VREG("v18"), e0i_11 VREG("v24"), e1i_11 VREG("v20"), wk0i_11 VREG("v7"),
-        wk1i_11 VREG("v16"), e0i_12 VREG("v25"), e1i_12 VREG("v26"), wk0i_12 VREG("v4"),
-        wk1i_12 VREG("v18"), e0i_13 VREG("v22"), e1i_13 VREG("v24"), wk0i_13 VREG("v7"),
-        wk1i_13 VREG("v16"), e0i_14 VREG("v20"), e1i_14 VREG("v25"), wk0i_14 VREG("v4"),
-        wk1i_14 VREG("v18"), e0i_15 VREG("v26"), e1i_15 VREG("v22"), k3 VREG("v27"),
-        wk0i_15 VREG("v7"), wk1i_15 VREG("v16"), e0i_16 VREG("v24"), e1i_16 VREG("v20"),
-        wk0i_16 VREG("v4"), wk1i_16 VREG("v18"), e0i_17 VREG("v25"), e1i_17 VREG("v26"),
-        wk0i_17 VREG("v7"), wk1i_17 VREG("v16"), wk0i_18 VREG("v22"), wk1i_18 VREG("v17"),
-        e0i_18 VREG("v1"), e1i_18 VREG("v24"), f0i_0 VREG("v4"), f0i_1 VREG("v5"),
-        f0i_2 VREG("v6"), f0i_3 VREG("v7"), wk0i_19 VREG("v18"), wk1i_19 VREG("v20"),
-        f1i_1 VREG("v21"), e0i_19 VREG("v2"), e1i_19 VREG("v25"), e0o_0 VREG("v16"),
-        e0i_20 VREG("v26"), e1i_20 VREG("v3"), e0o_1 VREG("v19"), e1o_1 VREG("v22"),
-        e1o_0 VREG("v1"), wk0o_1 VREG("v17"), wk0o_0 VREG("v24"), wk1o_0 VREG("v18"),
-        f1i_3 VREG("v2"), w0o_0 VREG("v20"), f1i_0 VREG("v25"), w0o_1 VREG("v7"),
+        wk1i_4 VREG("v25"), k1 VREG("v29"), wk0i_5 VREG("v4"), wk1i_5 VREG("v20"),
+        e0i_6 VREG("v22"), e1i_6 VREG("v24"), e0i_7 VREG("v26"), e1i_7 VREG("v18"),
+        wk0i_6 VREG("v25"), wk1i_6 VREG("v16"), wk0i_7 VREG("v4"), wk1i_7 VREG("v20"),
+        e0i_8 VREG("v7"), e1i_8 VREG("v22"), wk0i_8 VREG("v25"), wk1i_8 VREG("v16"),
+        e0i_9 VREG("v24"), e1i_9 VREG("v26"), wk0i_9 VREG("v4"), wk1i_9 VREG("v18"),
+        e0i_10 VREG("v20"), e1i_10 VREG("v25"), k2 VREG("v28"), wk0i_10 VREG("v7"),
+        wk1i_10 VREG("v16"), e0i_11 VREG("v22"), e1i_11 VREG("v24"), wk0i_11 VREG("v4"),
+        wk1i_11 VREG("v18"), e0i_12 VREG("v26"), e1i_12 VREG("v20"), wk0i_12 VREG("v7"),
+        wk1i_12 VREG("v16"), e0i_13 VREG("v25"), e1i_13 VREG("v22"), wk0i_13 VREG("v4"),
+        wk1i_13 VREG("v18"), e0i_14 VREG("v24"), e1i_14 VREG("v26"), wk0i_14 VREG("v7"),
+        wk1i_14 VREG("v16"), e0i_15 VREG("v20"), e1i_15 VREG("v25"), k3 VREG("v27"),
+        wk0i_15 VREG("v4"), wk1i_15 VREG("v18"), e0i_16 VREG("v22"), e1i_16 VREG("v24"),
+        wk0i_16 VREG("v7"), wk1i_16 VREG("v16"), e0i_17 VREG("v26"), e1i_17 VREG("v20"),
+        wk0i_17 VREG("v4"), wk1i_17 VREG("v18"), wk0i_18 VREG("v25"), wk1i_18 VREG("v17"),
+        e0i_18 VREG("v1"), e1i_18 VREG("v22"), f0i_0 VREG("v4"), f0i_1 VREG("v5"),
+        f0i_2 VREG("v6"), f0i_3 VREG("v7"), wk0i_19 VREG("v16"), wk1i_19 VREG("v24"),
+        f1i_1 VREG("v21"), e0i_19 VREG("v2"), e1i_19 VREG("v26"), e0o_0 VREG("v18"),
+        e0i_20 VREG("v20"), e1i_20 VREG("v3"), e0o_1 VREG("v19"), e1o_1 VREG("v25"),
+        e1o_0 VREG("v1"), wk0o_1 VREG("v17"), wk0o_0 VREG("v22"), wk1o_0 VREG("v16"),
+        f1i_3 VREG("v2"), w0o_0 VREG("v24"), f1i_0 VREG("v26"), w0o_1 VREG("v7"),
         wk1o_1 VREG("v5"), f1i_2 VREG("v21"), w1o_0 VREG("v0"), w0o_2 VREG("v4"),
-        e0o_2 VREG("v26"), e1o_2 VREG("v6"), w1o_1 VREG("v16"), w1o_2 VREG("v24"),
-        e0o_3 VREG("v18"), e1o_3 VREG("v1"), w0o_3 VREG("v2"), w1o_3 VREG("v23"),
-        e0o_4 VREG("v25"), e1o_4 VREG("v17"), e0o_5 VREG("v19"), e1o_5 VREG("v22"),
-        wk0o_4 VREG("v5"), wk1o_4 VREG("v21"), wk0o_5 VREG("v3"), wk1o_5 VREG("v26"),
-        e0o_6 VREG("v6"), e1o_6 VREG("v18"), e0o_7 VREG("v1"), e1o_7 VREG("v25"),
-        wk0o_6 VREG("v5"), wk1o_6 VREG("v17"), wk0o_7 VREG("v21"), wk1o_7 VREG("v19"),
-        e0o_8 VREG("v3"), e1o_8 VREG("v22"), wk0o_8 VREG("v26"), wk1o_8 VREG("v5"),
-        e0o_9 VREG("v6"), e1o_9 VREG("v17"), wk0o_9 VREG("v18"), wk1o_9 VREG("v21"),
-        e0o_10 VREG("v1"), e1o_10 VREG("v19"), wk0o_10 VREG("v25"), wk1o_10 VREG("v26"),
-        e0o_11 VREG("v3"), e1o_11 VREG("v22"), wk0o_11 VREG("v5"), wk1o_11 VREG("v18"),
-        e0o_12 VREG("v6"), e1o_12 VREG("v17"), wk0o_12 VREG("v21"), wk1o_12 VREG("v25"),
-        e0o_13 VREG("v1"), e1o_13 VREG("v19"), wk0o_13 VREG("v26"), wk1o_13 VREG("v3"),
-        e0o_14 VREG("v5"), e1o_14 VREG("v18"), wk0o_14 VREG("v22"), wk1o_14 VREG("v21"),
-        e0o_15 VREG("v6"), e1o_15 VREG("v17"), wk0o_15 VREG("v25"), wk1o_15 VREG("v26"),
-        e0o_16 VREG("v1"), e1o_16 VREG("v19"), wk0o_16 VREG("v3"), wk1o_16 VREG("v22"),
-        e0o_17 VREG("v5"), e1o_17 VREG("v18"), wk0o_17 VREG("v21"), wk1o_17 VREG("v25"),
-        wk0o_18 VREG("v6"), wk1o_18 VREG("v17"), e0o_18 VREG("v26"), e1o_18 VREG("v20"),
-        wk0o_19 VREG("v0"), wk1o_19 VREG("v1"), e0o_19 VREG("v3"), e1o_19 VREG("v19");
+        e0o_2 VREG("v20"), e1o_2 VREG("v6"), w1o_1 VREG("v18"), w1o_2 VREG("v22"),
+        e0o_3 VREG("v16"), e1o_3 VREG("v1"), w0o_3 VREG("v2"), w1o_3 VREG("v23"),
+        e0o_4 VREG("v26"), e1o_4 VREG("v17"), e0o_5 VREG("v19"), e1o_5 VREG("v25"),
+        wk0o_4 VREG("v5"), wk1o_4 VREG("v21"), wk0o_5 VREG("v3"), wk1o_5 VREG("v20"),
+        e0o_6 VREG("v6"), e1o_6 VREG("v16"), wk0o_6 VREG("v1"), wk1o_6 VREG("v26"),
+        e0o_7 VREG("v5"), e1o_7 VREG("v17"), e0o_8 VREG("v21"), e1o_8 VREG("v19"),
+        wk0o_7 VREG("v3"), wk1o_7 VREG("v20"), wk0o_8 VREG("v25"), wk1o_8 VREG("v1"),
+        e0o_9 VREG("v6"), e1o_9 VREG("v16"), wk0o_9 VREG("v26"), wk1o_9 VREG("v3"),
+        e0o_10 VREG("v5"), e1o_10 VREG("v17"), wk0o_10 VREG("v20"), wk1o_10 VREG("v21"),
+        e0o_11 VREG("v25"), e1o_11 VREG("v19"), wk0o_11 VREG("v1"), wk1o_11 VREG("v26"),
+        e0o_12 VREG("v6"), e1o_12 VREG("v16"), wk0o_12 VREG("v3"), wk1o_12 VREG("v20"),
+        e0o_13 VREG("v5"), e1o_13 VREG("v17"), wk0o_13 VREG("v21"), wk1o_13 VREG("v25"),
+        e0o_14 VREG("v1"), e1o_14 VREG("v19"), wk0o_14 VREG("v26"), wk1o_14 VREG("v3"),
+        e0o_15 VREG("v6"), e1o_15 VREG("v16"), wk0o_15 VREG("v20"), wk1o_15 VREG("v21"),
+        e0o_16 VREG("v5"), e1o_16 VREG("v17"), wk0o_16 VREG("v25"), wk1o_16 VREG("v26"),
+        e0o_17 VREG("v1"), e1o_17 VREG("v19"), wk0o_17 VREG("v3"), wk1o_17 VREG("v20"),
+        wk0o_18 VREG("v6"), wk1o_18 VREG("v16"), e0o_18 VREG("v21"), e1o_18 VREG("v24"),
+        wk0o_19 VREG("v0"), wk1o_19 VREG("v25"), e0o_19 VREG("v5"), e1o_19 VREG("v17");
     LDQ(k0, kp, 0);
     LDQ(k1, kp, 16);
     LDQ(k2, kp, 32);
@@ -175,68 +186,66 @@ void armsha_sha1_pbkdf2_x2_armv8(const uint32_t inner[5], const uint32_t outer[5
         CHOOSE(a1i, e1i_3, c3);
         HASH_E(e0i_5, a0i);
         LDQ(w1i_3, ti, 48);
+        SU0(w0i_2, w0i_3, w0i_0);
         EOR(t0_e, t0_e, w0i_1);
         EOR(t1_e, t1_e, w1i_1);
         ADD(wk0i_4, w0i_0, k0);
-        SU0(w0i_1, w0i_2, w0i_3);
         SU1(w1i_0, w1i_3);
         HASH_E(e1i_5, a1i);
-        SU0(w1i_1, w1i_2, w1i_3);
-        SU0(w0i_2, w0i_3, w0i_0);
-        CHOOSE(a0i, e0i_4, wk0i_4);
         SU1(w0i_1, w0i_0);
-        SU0(w1i_2, w1i_3, w1i_0);
-        ADD(wk1i_4, w1i_0, k0);
+        CHOOSE(a0i, e0i_4, wk0i_4);
         SU1(w1i_1, w1i_0);
+        SU0(w1i_2, w1i_3, w1i_0);
         SU1(w0i_2, w0i_1);
         SU0(w0i_3, w0i_0, w0i_1);
-        CHOOSE(a1i, e1i_4, wk1i_4);
-        HASH_E(e0i_6, a0i);
-        SU1(w1i_2, w1i_1);
-        SU0(w1i_3, w1i_0, w1i_1);
-        SU0(w0i_0, w0i_1, w0i_2);
-        SU1(w0i_3, w0i_2);
-        HASH_E(e1i_6, a1i);
+        ADD(wk1i_4, w1i_0, k0);
         ADD(wk0i_5, w0i_1, k1);
         ADD(wk1i_5, w1i_1, k1);
-        ADD(wk0i_6, w0i_2, k1);
-        ADD(wk1i_6, w1i_2, k1);
+        SU1(w1i_2, w1i_1);
+        SU0(w1i_3, w1i_0, w1i_1);
+        SU1(w0i_3, w0i_2);
+        CHOOSE(a1i, e1i_4, wk1i_4);
+        HASH_E(e0i_6, a0i);
+        PARITY(a0i, e0i_5, wk0i_5);
+        SU0(w0i_0, w0i_1, w0i_2);
         SU1(w1i_3, w1i_2);
         SU0(w1i_0, w1i_1, w1i_2);
-        PARITY(a0i, e0i_5, wk0i_5);
+        HASH_E(e1i_6, a1i);
         PARITY(a1i, e1i_5, wk1i_5);
+        HASH_E(e0i_7, a0i);
         SU1(w0i_0, w0i_3);
         SU0(w0i_1, w0i_2, w0i_3);
-        SU0(w1i_1, w1i_2, w1i_3);
         SU1(w1i_0, w1i_3);
-        HASH_E(e0i_7, a0i);
+        SU0(w1i_1, w1i_2, w1i_3);
         HASH_E(e1i_7, a1i);
-        PARITY(a0i, e0i_6, wk0i_6);
-        PARITY(a1i, e1i_6, wk1i_6);
-        SU1(w0i_1, w0i_0);
-        SU1(w1i_1, w1i_0);
-        SU0(w0i_2, w0i_3, w0i_0);
-        SU0(w1i_2, w1i_3, w1i_0);
-        HASH_E(e0i_8, a0i);
-        HASH_E(e1i_8, a1i);
+        ADD(wk0i_6, w0i_2, k1);
+        ADD(wk1i_6, w1i_2, k1);
         ADD(wk0i_7, w0i_3, k1);
         ADD(wk1i_7, w1i_3, k1);
-        ADD(wk0i_8, w0i_0, k1);
-        ADD(wk1i_8, w1i_0, k1);
-        SU1(w0i_2, w0i_1);
-        SU1(w1i_2, w1i_1);
-        PARITY(a0i, e0i_7, wk0i_7);
-        PARITY(a1i, e1i_7, wk1i_7);
+        SU1(w0i_1, w0i_0);
+        SU1(w1i_1, w1i_0);
+        PARITY(a0i, e0i_6, wk0i_6);
+        PARITY(a1i, e1i_6, wk1i_6);
+        SU0(w0i_2, w0i_3, w0i_0);
+        SU0(w1i_2, w1i_3, w1i_0);
         SU0(w0i_3, w0i_0, w0i_1);
         SU0(w1i_3, w1i_0, w1i_1);
-        SU0(w0i_0, w0i_1, w0i_2);
-        SU0(w1i_0, w1i_1, w1i_2);
+        HASH_E(e0i_8, a0i);
+        HASH_E(e1i_8, a1i);
+        PARITY(a0i, e0i_7, wk0i_7);
+        PARITY(a1i, e1i_7, wk1i_7);
+        SU1(w0i_2, w0i_1);
+        SU1(w1i_2, w1i_1);
+        ADD(wk0i_8, w0i_0, k1);
+        ADD(wk1i_8, w1i_0, k1);
         HASH_E(e0i_9, a0i);
         HASH_E(e1i_9, a1i);
-        PARITY(a0i, e0i_8, wk0i_8);
-        PARITY(a1i, e1i_8, wk1i_8);
         SU1(w0i_3, w0i_2);
         SU1(w1i_3, w1i_2);
+        PARITY(a0i, e0i_8, wk0i_8);
+        PARITY(a1i, e1i_8, wk1i_8);
+        SU0(w0i_0, w0i_1, w0i_2);
+        SU0(w1i_0, w1i_1, w1i_2);
         ADD(wk0i_9, w0i_1, k1);
         ADD(wk1i_9, w1i_1, k1);
         HASH_E(e0i_10, a0i);
@@ -374,66 +383,64 @@ void armsha_sha1_pbkdf2_x2_armv8(const uint32_t inner[5], const uint32_t outer[5
         SU1(w0o_0, w0o_3);
         CHOOSE(a1o, e1o_3, c3);
         SU1(w1o_0, w1o_3);
-        SU0(w0o_1, w0o_2, w0o_3);
-        SU0(w1o_1, w1o_2, w1o_3);
         HASH_E(e0o_5, a0o);
-        SU0(w0o_2, w0o_3, w0o_0);
-        HASH_E(e1o_5, a1o);
-        SU0(w1o_2, w1o_3, w1o_0);
         SU1(w0o_1, w0o_0);
+        HASH_E(e1o_5, a1o);
         SU1(w1o_1, w1o_0);
+        SU0(w0o_2, w0o_3, w0o_0);
+        SU0(w1o_2, w1o_3, w1o_0);
         ADD(wk0o_4, w0o_0, k0);
         ADD(wk1o_4, w1o_0, k0);
         ADD(wk0o_5, w0o_1, k1);
         ADD(wk1o_5, w1o_1, k1);
-        CHOOSE(a0o, e0o_4, wk0o_4);
-        CHOOSE(a1o, e1o_4, wk1o_4);
         SU1(w0o_2, w0o_1);
         SU1(w1o_2, w1o_1);
+        CHOOSE(a0o, e0o_4, wk0o_4);
+        CHOOSE(a1o, e1o_4, wk1o_4);
         SU0(w0o_3, w0o_0, w0o_1);
         SU0(w1o_3, w1o_0, w1o_1);
+        SU0(w0o_0, w0o_1, w0o_2);
+        SU0(w1o_0, w1o_1, w1o_2);
         HASH_E(e0o_6, a0o);
         HASH_E(e1o_6, a1o);
         PARITY(a0o, e0o_5, wk0o_5);
         PARITY(a1o, e1o_5, wk1o_5);
         SU1(w0o_3, w0o_2);
         SU1(w1o_3, w1o_2);
-        SU0(w0o_0, w0o_1, w0o_2);
-        SU0(w1o_0, w1o_1, w1o_2);
-        HASH_E(e0o_7, a0o);
-        HASH_E(e1o_7, a1o);
-        SU0(w0o_1, w0o_2, w0o_3);
-        SU0(w1o_1, w1o_2, w1o_3);
-        SU1(w0o_0, w0o_3);
-        SU1(w1o_0, w1o_3);
         ADD(wk0o_6, w0o_2, k1);
         ADD(wk1o_6, w1o_2, k1);
-        ADD(wk0o_7, w0o_3, k1);
-        ADD(wk1o_7, w1o_3, k1);
-        SU1(w0o_1, w0o_0);
-        SU1(w1o_1, w1o_0);
+        HASH_E(e0o_7, a0o);
+        HASH_E(e1o_7, a1o);
+        SU1(w0o_0, w0o_3);
+        SU1(w1o_0, w1o_3);
         PARITY(a0o, e0o_6, wk0o_6);
         PARITY(a1o, e1o_6, wk1o_6);
+        SU0(w0o_1, w0o_2, w0o_3);
+        SU0(w1o_1, w1o_2, w1o_3);
         SU0(w0o_2, w0o_3, w0o_0);
         SU0(w1o_2, w1o_3, w1o_0);
-        SU0(w0o_3, w0o_0, w0o_1);
-        SU0(w1o_3, w1o_0, w1o_1);
         HASH_E(e0o_8, a0o);
         HASH_E(e1o_8, a1o);
-        PARITY(a0o, e0o_7, wk0o_7);
-        PARITY(a1o, e1o_7, wk1o_7);
-        SU1(w0o_2, w0o_1);
-        SU1(w1o_2, w1o_1);
+        SU1(w0o_1, w0o_0);
+        SU1(w1o_1, w1o_0);
+        ADD(wk0o_7, w0o_3, k1);
+        ADD(wk1o_7, w1o_3, k1);
         ADD(wk0o_8, w0o_0, k1);
         ADD(wk1o_8, w1o_0, k1);
-        HASH_E(e0o_9, a0o);
-        HASH_E(e1o_9, a1o);
-        SU1(w0o_3, w0o_2);
-        SU1(w1o_3, w1o_2);
-        PARITY(a0o, e0o_8, wk0o_8);
-        PARITY(a1o, e1o_8, wk1o_8);
+        SU1(w0o_2, w0o_1);
+        SU1(w1o_2, w1o_1);
+        PARITY(a0o, e0o_7, wk0o_7);
+        PARITY(a1o, e1o_7, wk1o_7);
+        SU0(w0o_3, w0o_0, w0o_1);
+        SU0(w1o_3, w1o_0, w1o_1);
         SU0(w0o_0, w0o_1, w0o_2);
         SU0(w1o_0, w1o_1, w1o_2);
+        HASH_E(e0o_9, a0o);
+        HASH_E(e1o_9, a1o);
+        PARITY(a0o, e0o_8, wk0o_8);
+        PARITY(a1o, e1o_8, wk1o_8);
+        SU1(w0o_3, w0o_2);
+        SU1(w1o_3, w1o_2);
         ADD(wk0o_9, w0o_1, k1);
         ADD(wk1o_9, w1o_1, k1);
         HASH_E(e0o_10, a0o);
