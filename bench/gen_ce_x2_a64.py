@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
 """Orders the two-lane ARMv8 CE kernels for in-order cores: the statements of
-src/arm64/sha1_ce_x2.c and src/arm64/sha256_ce_x2.c between their "generated order"
-markers, written by this script.
+src/arm64/sha1_ce_x2.c, src/arm64/sha256_ce_x2.c and the PBKDF2-HMAC-SHA1 entry
+src/arm64/sha1_pbkdf2_x2.c between their "generated order" markers, written by this script
+(through bench/generated_file.py).
 
-    python3 bench/gen_ce_x2_a64.py            # rewrites the two blocks
+    python3 bench/gen_ce_x2_a64.py            # rewrites the three blocks
     python3 bench/gen_ce_x2_a64.py --check    # fails if a committed block differs
+
+The PBKDF2 entry's block is a loop body (one iteration of both lanes, four compressions;
+sha1_pbkdf2_program says what it holds), ordered the same way, the machines having run the
+body before (an iteration follows an iteration); the values one iteration hands the next
+keep one register through the loop (registers_loop), and check_registers runs the
+generated prologue, the body twice and the epilogue on the registers chosen.
 
 Each kernel is a list of statements, one instruction each (the files' macros: every one a
 volatile asm statement on GCC and little-endian clang, so the compiler keeps this order),
