@@ -338,25 +338,29 @@ def sha256_program():
     return POINTERS + out + stores(["abcd0", "efgh0", "abcd1", "efgh1"])
 
 
-def registers(order):
+def registers(order, pinned=()):
     """A vector register for every variable, for its whole life (the C binds it there, so
     the compiler adds no copies): at each statement the inputs read for the last time
     free theirs first, then each new variable takes the register freed longest ago, the
-    four of an LD1 four in a row. v8-v15 last: a function must save their low halves."""
+    four of an LD1 four in a row. v8-v15 last: a function must save their low halves.
+    pinned (a loop's): variables that keep one register throughout, in v8-v15 first (saved
+    once a call: nothing against a loop), then from v31 down, so that the rest stays in
+    runs where an LD1 of four finds consecutive registers."""
     last = {}
     for i, x in enumerate(order):
         for v in x.src + x.dst:
             last[v] = i
     pool = list(range(0, 8)) + list(range(16, 32)) + list(range(8, 16))
-    free = {r: -1 - pool.index(r) for r in pool}  # register -> when freed (earlier first)
-    where = {}
+    where = dict(zip(pinned, list(range(8, 16)) + list(range(31, -1, -1))))
+    free = {r: -1 - pool.index(r) for r in pool if r not in where.values()}  # register -> when freed (earlier first)
     for i, x in enumerate(order):
         for v in set(x.src):
-            if v in where and last[v] == i and v not in x.dst:
+            if v in where and v not in pinned and last[v] == i and v not in x.dst:
                 free[where[v]] = i
         new = [v for v in x.dst if v not in where and v not in POINTER_NAMES]
         if len(new) == 4 and x.cls == "ld4":
             starts = [r for r in range(29) if all(r + j in free for j in range(4))]
+            assert starts, "no four consecutive free registers for %s" % x.text
             r0 = min(starts, key=lambda r: (any(8 <= r + j < 16 for j in range(4)),
                                             max(free[r + j] for j in range(4)), pool.index(r)))
             for j, v in enumerate(new):
@@ -364,20 +368,28 @@ def registers(order):
                 del free[r0 + j]
         else:
             for v in new:
+                assert free, "out of vector registers at %s" % x.text
                 r = min(free, key=lambda r: (8 <= r < 16, free[r], pool.index(r)))
                 where[v] = r
                 del free[r]
         for v in x.dst:  # written and never read: free at once
-            if last[v] == i and v in where and not any(v in y.src for y in order[i + 1:]):
+            if last[v] == i and v in where and v not in pinned and not any(v in y.src for y in order[i + 1:]):
                 free.setdefault(where[v], i)
     return where
 
 
-def declarations(order):
-    where = registers(order)
+def declarations(order, where=None):
+    """The C declarations binding each variable to its register; where: registers already
+    chosen (the PBKDF2 entry's loop, whose constants the body reads and never writes), else
+    registers()."""
+    loop = where is not None
+    if not loop:
+        where = registers(order)
     names = []
     for x in order:
-        names += [v for v in x.dst if v in where and v not in names]
+        for v in x.src + x.dst if loop else x.dst:
+            if v in where and v not in names:
+                names.append(v)
     items = ['%s VREG("v%d")' % (v, where[v]) for v in names]
     lines, line = [], "    register uint32x4_t"
     for k, item in enumerate(items):
@@ -500,48 +512,14 @@ def sha1_pbkdf2_program():
 def registers_loop(order):
     """registers() for a loop body: the variables read before written in the body (the
     loop's constants and what one iteration hands the next) keep a register through the
-    whole loop; the others take one for their life within the body, as registers() does."""
+    whole loop; the others take one for their life within the body."""
     pinned, written = [], set()
     for x in order:
         for v in x.src:
             if v not in written and v not in pinned and v not in POINTER_NAMES:
                 pinned.append(v)
         written |= set(x.dst)
-    last = {}
-    for i, x in enumerate(order):
-        for v in x.src + x.dst:
-            last[v] = i
-    pool = list(range(16, 32)) + list(range(0, 8)) + list(range(8, 16))
-    where = {}
-    # The pinned ones in v8-v15 first (a function saves their low halves, once a call:
-    # nothing against a loop), then from v31 down: the rest stays in two runs, where an
-    # LD1 of four finds consecutive registers.
-    for v, r in zip(pinned, list(range(8, 16)) + list(range(31, -1, -1))):
-        where[v] = r
-    free = {r: -1 - pool.index(r) for r in pool if r not in where.values()}
-    for i, x in enumerate(order):
-        for v in set(x.src):
-            if v in where and v not in pinned and last[v] == i and v not in x.dst:
-                free[where[v]] = i
-        new = [v for v in x.dst if v not in where and v not in POINTER_NAMES]
-        if len(new) == 4 and x.cls == "ld4":
-            starts = [r for r in range(29) if all(r + j in free for j in range(4))]
-            assert starts, "no four consecutive free registers for %s" % x.text
-            r0 = min(starts, key=lambda r: (any(8 <= r + j < 16 for j in range(4)),
-                                            max(free[r + j] for j in range(4)), pool.index(r)))
-            for j, v in enumerate(new):
-                where[v] = r0 + j
-                del free[r0 + j]
-        else:
-            for v in new:
-                assert free, "out of vector registers at %s" % x.text
-                r = min(free, key=lambda r: (8 <= r < 16, free[r], pool.index(r)))
-                where[v] = r
-                del free[r]
-        for v in x.dst:
-            if last[v] == i and v in where and v not in pinned and not any(v in y.src for y in order[i + 1:]):
-                free.setdefault(where[v], i)
-    return where, pinned
+    return registers(order, pinned), pinned
 
 
 def check_registers(seq, where, live_in):
@@ -575,20 +553,7 @@ def sha1_pbkdf2_text():
     # Before the loop: the constants, T and lane 1's start, the prologue, lane 0's start;
     # then the loop twice.
     check_registers(pro + [Stmt("START", starts0, [], "add", 0)] + order + order + epi, where, consts + starts1)
-    names = []
-    for v in (v for x in order for v in x.src + x.dst):
-        if v in where and v not in names:
-            names.append(v)
-    items = ['%s VREG("v%d")' % (v, where[v]) for v in names]
-    lines, line = [], "    register uint32x4_t"
-    for k, item in enumerate(items):
-        piece = " %s%s" % (item, ";" if k == len(items) - 1 else ",")
-        if len(line) + len(piece) > 96:
-            lines.append(line)
-            line = "        "
-            piece = piece[1:]
-        line += piece
-    body = "\n".join(lines + [line]) + "\n"
+    body = declarations(order, where)
     body += "".join("    LDQ(k%d, kp, %d);\n" % (i, 16 * i) for i in range(4)) + "    LDQ(c3, cp, 0);\n"
     body += "    LOAD_T(t0_a, t0_e, t[0], u[0]);\n    LOAD_T(t1_a, t1_e, t[1], u[1]);\n"
     body += "    START(%s, u[1]);\n" % ", ".join(starts1)
