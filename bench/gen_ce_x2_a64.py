@@ -538,7 +538,20 @@ def check_registers(seq, where, live_in):
 
 
 def sha1_pbkdf2_text():
-    order, head = sha1_pbkdf2_program()
+    return pbkdf2_text(sha1_pbkdf2_program, ["a1o", "e1o_20"], ["a0o", "e0o_20"],
+                       ["k0", "k1", "k2", "k3", "c3"],
+                       "".join("    LDQ(k%d, kp, %d);\n" % (i, 16 * i) for i in range(4)) + "    LDQ(c3, cp, 0);\n")
+
+
+def sha256_pbkdf2_text():
+    return pbkdf2_text(sha256_pbkdf2_program, ["x1o", "y1o"], ["x0o", "y0o"], ["c2", "c3", "mask"],
+                       "    LDQ(c2, cp, 0);\n    LDQ(c3, cp, 16);\n    LDQ(mask, cp, 32);\n")
+
+
+def pbkdf2_text(program, starts1, starts0, consts, preamble):
+    """The generated block of a PBKDF2 entry: the declarations, the constants (preamble),
+    T, each lane's start, lane 1's prologue, the loop, the last feed-forward, T out."""
+    order, head = program()
     before = cycles(order)
     order = schedule(order)
     after = cycles(order)
@@ -547,14 +560,13 @@ def sha1_pbkdf2_text():
     # lives do not meet there where they do not in the body).
     texts = [x.text for x in head]
     pro = [x for x in order if x.text in texts]
-    starts1, starts0 = ["a1o", "e1o_20"], ["a0o", "e0o_20"]
-    consts = ["k0", "k1", "k2", "k3", "c3", "t0_a", "t0_e", "t1_a", "t1_e"]
+    consts = consts + ["t0_a", "t0_e", "t1_a", "t1_e"]
     epi = [x for x in order if x.epi]
     # Before the loop: the constants, T and lane 1's start, the prologue, lane 0's start;
     # then the loop twice.
     check_registers(pro + [Stmt("START", starts0, [], "add", 0)] + order + order + epi, where, consts + starts1)
     body = declarations(order, where)
-    body += "".join("    LDQ(k%d, kp, %d);\n" % (i, 16 * i) for i in range(4)) + "    LDQ(c3, cp, 0);\n"
+    body += preamble
     body += "    LOAD_T(t0_a, t0_e, t[0], u[0]);\n    LOAD_T(t1_a, t1_e, t[1], u[1]);\n"
     body += "    START(%s, u[1]);\n" % ", ".join(starts1)
     body += "".join("    %s\n" % x.text for x in pro)
@@ -565,11 +577,88 @@ def sha1_pbkdf2_text():
     return body, len(order), before, after, len(pinned)
 
 
+# ---- The PBKDF2-HMAC-SHA256/224 entry (src/arm64/sha256_pbkdf2_x2.c), as SHA-1's ----
+# The message of every compression: W[0..3] = the abcd of the result before, W[4..7] its
+# efgh (for SHA-224 with h replaced by the 0x80000000 of the padding: the AND with a mask,
+# all ones for SHA-256, then the add of the table's quad whose last word is 0x80000000),
+# W[8..11] and W[12..15] the rest of the padding (table quads 2 and 3, W+K of them the
+# constants c2 and c3). A key's table: abcd, efgh, W[8..11], W[12..15] (a compression's
+# start), abcd, abcd + K[0..3], efgh', efgh' + K[4..7] (the feed-forward's).
+def sha256_pbkdf2_rounds(L, h, s):
+    x, y, hn = "x%d%s" % (L, "io"[h]), "y%d%s" % (L, "io"[h]), "io"[h]
+    w = lambda j: "w%d%s_%d" % (L, hn, j % 4)
+    wk = lambda t: "wk%d%s_%d" % (L, hn, t)
+    tab, q0 = ("ti", "to")[h], 16 * h
+    start = [x, y, w(2), w(3)]
+    if PLD4[L] == "1" and h == 0:
+        s.append(Stmt("LD4(%s, %s);" % (", ".join(start), tab), start, [tab], "ld4", q0 - 1))
+    else:
+        for j, v in enumerate(start):
+            s.append(Stmt("LDQ_IN(%s, %s, %d, 128);" % (v, tab, 16 * j), [v], [tab], "ldq", q0 - 1))
+    for t in range(16):
+        if t >= 4:
+            s.append(Stmt("SU0(%s, %s);" % (w(t), w(t + 1)), [w(t)], [w(t), w(t + 1)], "sha", q0 + t - 4))
+            s.append(Stmt("SU1(%s, %s, %s);" % (w(t), w(t + 2), w(t + 3)), [w(t)], [w(t), w(t + 2), w(t + 3)], "sha", q0 + t - 3))
+            k = "k%s_%d" % (hn, t)  # loaded once for both lanes (sha256_pbkdf2_program)
+            s.append(Stmt("ADD(%s, %s, %s);" % (wk(t), w(t), k), [wk(t)], [w(t), k], "add", q0 + t - 1))
+        wkt = wk(t) if t not in (2, 3) else "c%d" % t
+        c = "in%d%s_%d" % (L, hn, t)
+        s.append(Stmt("COPY(%s, %s);" % (c, x), [c], [x], "mov", q0 + t))
+        s.append(Stmt("H(%s, %s, %s);" % (x, y, wkt), [x], [x, y, wkt], "sha", q0 + t, True))
+        s.append(Stmt("H2(%s, %s, %s);" % (y, c, wkt), [y], [y, c, wkt], "sha", q0 + t))
+
+
+def sha256_pbkdf2_feed_forward(L, h, s, q0):
+    x, y, hn, nx = "x%d%s" % (L, "io"[h]), "y%d%s" % (L, "io"[h]), "io"[h], "io"[1 - h]
+    tab = ("ti", "to")[h]
+    ff = ["f%d%s_%d" % (L, hn, j) for j in range(4)]
+    m = "m%d%s" % (L, hn)
+    nw = lambda j: "w%d%s_%d" % (L, nx, j)
+    nwk = lambda j: "wk%d%s_%d" % (L, nx, j)
+    if PLD4[L] == "1":
+        s.append(Stmt("LD4(%s, %s + 16);" % (", ".join(ff), tab), ff, [tab], "ld4", q0 - 2))
+    else:
+        for j, v in enumerate(ff):
+            s.append(Stmt("LDQ_IN(%s, %s, %d, 128);" % (v, tab, 64 + 16 * j), [v], [tab], "ldq", q0 - 2))
+    s.append(Stmt("AND(%s, %s, mask);" % (m, y), [m], [y, "mask"], "add", q0 - 1))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nwk(0), x, ff[1]), [nwk(0)], [x, ff[1]], "add", q0))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nwk(1), m, ff[3]), [nwk(1)], [m, ff[3]], "add", q0))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nw(0), x, ff[0]), [nw(0)], [x, ff[0]], "add", q0))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nw(1), m, ff[2]), [nw(1)], [m, ff[2]], "add", q0))
+    if h == 1:
+        s.append(Stmt("EOR(t%d_a, t%d_a, %s);" % (L, L, nw(0)), ["t%d_a" % L], ["t%d_a" % L, nw(0)], "add", q0 + 1))
+        s.append(Stmt("EOR(t%d_e, t%d_e, %s);" % (L, L, nw(1)), ["t%d_e" % L], ["t%d_e" % L, nw(1)], "add", q0 + 1))
+
+
+def sha256_pbkdf2_program():
+    lanes = []
+    for L in range(2):
+        s = []
+        sha256_pbkdf2_feed_forward(L, 1, s, 0)
+        for x in s:
+            x.epi = True
+        sha256_pbkdf2_rounds(L, 0, s)
+        sha256_pbkdf2_feed_forward(L, 0, s, 16)
+        sha256_pbkdf2_rounds(L, 1, s)
+        lanes.append(s)
+    ks = [Stmt("LDQ_IN(k%s_%d, kp, %d, 256);" % (hn, t, 16 * t), ["k%s_%d" % (hn, t)], ["kp"], "ldq", 16 * h + t - 2)
+          for h, hn in enumerate("io") for t in range(4, 16)]
+    out = []
+    for x in interleave(lanes):  # K just before the lanes' first use of it
+        for k in ks:
+            if k.dst[0] in x.src and k not in out:
+                out.append(k)
+        out.append(x)
+    return out, []
+
+
 KERNELS = {
     "src/arm64/sha1_ce_x2.c": sha1_program,
     "src/arm64/sha256_ce_x2.c": sha256_program,
-    "src/arm64/sha1_pbkdf2_x2.c": None,  # sha1_pbkdf2_text
+    "src/arm64/sha1_pbkdf2_x2.c": sha1_pbkdf2_text,
+    "src/arm64/sha256_pbkdf2_x2.c": sha256_pbkdf2_text,
 }
+PBKDF2_ENTRIES = ("src/arm64/sha1_pbkdf2_x2.c", "src/arm64/sha256_pbkdf2_x2.c")
 # The PBKDF2 entry: REGS is what the loop leaves beside its 13 registers held through it;
 # PLD4 per lane as LD4 above (lane 1's start by LDRs: with both by LD1, no four consecutive
 # registers were free); E1 loads the first quad's e (SHA1H of the key's abcd) from the
@@ -579,6 +668,7 @@ KERNELS = {
 # edge of one add, which the list scheduler fills with the other lane's work, and a lane
 # running ahead holds its state through the loop's end in registers the order then lacks.
 OPTIONS["src/arm64/sha1_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=18, STAGGER=0, PLD4="10", E1=False)
+OPTIONS["src/arm64/sha256_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=20, STAGGER=0, PLD4="00")
 BEGIN = "    /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */\n"
 END = "    /* ---- generated order: end ---- */\n"
 
@@ -592,8 +682,8 @@ def main():
             if name in os.environ:
                 v = os.environ[name]
                 globals()[name] = v if isinstance(OPTIONS[path][name], str) else type(OPTIONS[path][name])(int(v))
-        if KERNELS[path] is None:
-            body, count, before, after, npinned = sha1_pbkdf2_text()
+        if path in PBKDF2_ENTRIES:
+            body, count, before, after, npinned = KERNELS[path]()
             what = "a loop iteration (4 compressions)"
         else:
             prog = KERNELS[path]()

@@ -69,6 +69,7 @@ done
 # compression) and the T XOR lies outside it.
 ENTRIES=(
     "sha1_pbkdf2_x2|src/arm64/sha1_pbkdf2_x2.c|-march=armv8-a+crypto|armsha_sha1_pbkdf2_x2_armv8|sha1_ce|2"
+    "sha256_pbkdf2_x2|src/arm64/sha256_pbkdf2_x2.c|-march=armv8-a+crypto|armsha_sha256_pbkdf2_x2_armv8|sha256_ce|2"
 )
 for e in "${ENTRIES[@]}"; do
     IFS='|' read -r name file flags _ <<<"$e"
@@ -301,7 +302,8 @@ for name, path, flags, fn, one in lanes:
                 cells.append("not modelled | | | |")
         print("| %s | %s | %s |" % (name, cpu, " | ".join(cells)))
 # The PBKDF2 entries' loops.
-CHAIN = {"sha1_ce": (("sha1c", "sha1p", "sha1m"), 20), "sha512_ce": (("sha512h",), 40)}
+CHAIN = {"sha1_ce": (("sha1c", "sha1p", "sha1m"), 20), "sha256_ce": (("sha256h",), 16),
+         "sha512_ce": (("sha512h",), 40)}
 entries = [e.split("|") for e in os.environ.get("ENTRY_SPEC", "").split()]
 entry_body = {}
 for name, path, flags, fn, one, nl in entries:

@@ -71,14 +71,17 @@ static void iterate32_x2(pbkdf2_work *wk, armsha_sha256_x2_fn *x2, size_t ds, si
     const uint8_t *const blk[2] = {wk->block[0], wk->block[1]};
 
 #if defined(ARMSHA_ARM64_KERNELS)
-    /* The two-lane SHA-1 kernel has an entry that runs the whole loop of both lanes inside
-     * it (as the SHA-512 ones do): U, T and the messages stay in its registers, no state
-     * copies, byte-swapping stores or calls an iteration. U_1 is T. */
-    if (x2 == armsha_sha1_x2_armv8) {
+    /* The two-lane SHA-1 and SHA-256 kernels have entries that run the whole loop of both
+     * lanes inside them (as the SHA-512 ones do): U, T and the messages stay in their
+     * registers, no state copies, byte-swapping stores or calls an iteration. U_1 is T. */
+    if (x2 == armsha_sha1_x2_armv8 || x2 == armsha_sha256_x2_armv8) {
         uint32_t *const t[2] = {wk->t[0].w32, wk->t[1].w32};
         const uint32_t *const u[2] = {t[0], t[1]};
 
-        armsha_sha1_pbkdf2_x2_armv8(in, out, u, t, iter - 1);
+        if (x2 == armsha_sha1_x2_armv8)
+            armsha_sha1_pbkdf2_x2_armv8(in, out, u, t, iter - 1);
+        else
+            armsha_sha256_pbkdf2_x2_armv8(in, out, u, t, ds, iter - 1);
         return;
     }
 #endif

@@ -25,9 +25,9 @@ if [ "$family" = aarch64 ]; then
         echo "FAIL: no SHA instruction at all: the kernels are missing from the module"
         exit 1
     fi
-    # The PBKDF2 entries (SHA-512's, the two-lane SHA-1 one) are called only where their
+    # The PBKDF2 entries (SHA-512's, the two-lane SHA-1 and SHA-256 ones) are called only where their
     # kernel was chosen.
-    outside=$(echo "$report" | grep -v -E '^<armsha_(sha(1|256|512)_blocks|sha512_pbkdf2(_x2)?|sha1_pbkdf2_x2|sha(1|256|512)_x2)_armv8>' || true)
+    outside=$(echo "$report" | grep -v -E '^<armsha_(sha(1|256|512)_blocks|sha512_pbkdf2(_x2)?|sha(1|256)_pbkdf2_x2|sha(1|256|512)_x2)_armv8>' || true)
     if [ -n "$outside" ]; then
         echo "FAIL: SHA instructions outside the kernels:"
         echo "$outside"
@@ -39,6 +39,7 @@ if [ "$family" = aarch64 ]; then
     echo "$report" | grep -q "^<armsha_sha512_pbkdf2_armv8>" || { echo "FAIL: no SHA-512 PBKDF2 entry"; exit 1; }
     echo "$report" | grep -q "^<armsha_sha512_pbkdf2_x2_armv8>" || { echo "FAIL: no two-lane SHA-512 PBKDF2 entry"; exit 1; }
     echo "$report" | grep -q "^<armsha_sha1_pbkdf2_x2_armv8>" || { echo "FAIL: no two-lane SHA-1 PBKDF2 entry"; exit 1; }
+    echo "$report" | grep -q "^<armsha_sha256_pbkdf2_x2_armv8>" || { echo "FAIL: no two-lane SHA-256 PBKDF2 entry"; exit 1; }
     echo "ok: SHA instructions only in the three kernels (and their PBKDF2 entries)"
     exit 0
 fi
