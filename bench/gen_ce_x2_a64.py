@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Orders the two-lane ARMv8 CE kernels for in-order cores: the statements of
-src/arm64/sha1_ce_x2.c, src/arm64/sha256_ce_x2.c and the PBKDF2-HMAC-SHA1 entry
-src/arm64/sha1_pbkdf2_x2.c between their "generated order" markers, written by this script
-(through bench/generated_file.py).
+src/arm64/sha1_ce_x2.c, src/arm64/sha256_ce_x2.c and the PBKDF2 entries
+src/arm64/sha1_pbkdf2_x2.c and sha256_pbkdf2_x2.c between their "generated order" markers,
+written by this script (through bench/generated_file.py).
 
-    python3 bench/gen_ce_x2_a64.py            # rewrites the three blocks
+    python3 bench/gen_ce_x2_a64.py            # rewrites the four blocks
     python3 bench/gen_ce_x2_a64.py --check    # fails if a committed block differs
 
-The PBKDF2 entry's block is a loop body (one iteration of both lanes, four compressions;
-sha1_pbkdf2_program says what it holds), ordered the same way, the machines having run the
+A PBKDF2 entry's block is a loop body (one iteration of both lanes, four compressions;
+sha1_pbkdf2_lane says what it holds), ordered the same way, the machines having run the
 body before (an iteration follows an iteration); the values one iteration hands the next
 keep one register through the loop (registers_loop), and check_registers runs the
 generated prologue, the body twice and the epilogue on the registers chosen.
@@ -456,11 +456,16 @@ def sha1_pbkdf2_rounds(L, h, s):
 
 
 def sha1_pbkdf2_feed_forward(L, h, s, q0):
+    """The feed-forward of lane L's compression from key half h (pbkdf2_feed_forward)."""
+    pbkdf2_feed_forward(L, h, s, q0, "a%d%s" % (L, "io"[h]), "e%d%s_20" % (L, "io"[h]), "LDQ(%s, %s, %d);")
+
+
+def pbkdf2_feed_forward(L, h, s, q0, first, second, ldq):
     """The feed-forward of lane L's compression from key half h, straight into the next
-    compression's message and first W+K (its quads q0, q0 + 1), and after the outer one
-    T ^= U."""
-    a, hn, nx = "a%d%s" % (L, "io"[h]), "io"[h], "io"[1 - h]
-    e20, tab = "e%d%s_20" % (L, hn), ("ti", "to")[h]
+    compression's message quads 0 and 1 and their W+K (its quads q0, q0 + 1) from the
+    state's first and second quads (SHA-1: abcd and e; SHA-256: abcd and efgh, masked)
+    and the table's, and after the outer one T ^= U; ldq: the C of one table load."""
+    hn, nx, tab = "io"[h], "io"[1 - h], ("ti", "to")[h]
     ff = ["f%d%s_%d" % (L, hn, j) for j in range(4)]
     nw = lambda j: "w%d%s_%d" % (L, nx, j)
     nwk = lambda j: "wk%d%s_%d" % (L, nx, j)
@@ -468,12 +473,12 @@ def sha1_pbkdf2_feed_forward(L, h, s, q0):
         s.append(Stmt("LD4(%s, %s + 16);" % (", ".join(ff), tab), ff, [tab], "ld4", q0 - 2))
     else:
         for j, v in enumerate(ff):
-            s.append(Stmt("LDQ(%s, %s, %d);" % (v, tab, 64 + 16 * j), [v], [tab], "ldq", q0 - 2))
-    s.append(Stmt("ADD(%s, %s, %s);" % (nwk(0), a, ff[1]), [nwk(0)], [a, ff[1]], "add", q0))
-    s.append(Stmt("ADD(%s, %s, %s);" % (nwk(1), e20, ff[3]), [nwk(1)], [e20, ff[3]], "add", q0))
-    s.append(Stmt("ADD(%s, %s, %s);" % (nw(0), a, ff[0]), [nw(0)], [a, ff[0]], "add", q0))
-    s.append(Stmt("ADD(%s, %s, %s);" % (nw(1), e20, ff[2]), [nw(1)], [e20, ff[2]], "add", q0))
-    if h == 1:
+            s.append(Stmt(ldq % (v, tab, 64 + 16 * j), [v], [tab], "ldq", q0 - 2))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nwk(0), first, ff[1]), [nwk(0)], [first, ff[1]], "add", q0))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nwk(1), second, ff[3]), [nwk(1)], [second, ff[3]], "add", q0))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nw(0), first, ff[0]), [nw(0)], [first, ff[0]], "add", q0))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nw(1), second, ff[2]), [nw(1)], [second, ff[2]], "add", q0))
+    if h == 1:  # T ^= U: the outer compression's result
         s.append(Stmt("EOR(t%d_a, t%d_a, %s);" % (L, L, nw(0)), ["t%d_a" % L], ["t%d_a" % L, nw(0)], "add", q0 + 1))
         s.append(Stmt("EOR(t%d_e, t%d_e, %s);" % (L, L, nw(1)), ["t%d_e" % L], ["t%d_e" % L, nw(1)], "add", q0 + 1))
 
@@ -609,25 +614,11 @@ def sha256_pbkdf2_rounds(L, h, s):
 
 
 def sha256_pbkdf2_feed_forward(L, h, s, q0):
-    x, y, hn, nx = "x%d%s" % (L, "io"[h]), "y%d%s" % (L, "io"[h]), "io"[h], "io"[1 - h]
-    tab = ("ti", "to")[h]
-    ff = ["f%d%s_%d" % (L, hn, j) for j in range(4)]
-    m = "m%d%s" % (L, hn)
-    nw = lambda j: "w%d%s_%d" % (L, nx, j)
-    nwk = lambda j: "wk%d%s_%d" % (L, nx, j)
-    if PLD4[L] == "1":
-        s.append(Stmt("LD4(%s, %s + 16);" % (", ".join(ff), tab), ff, [tab], "ld4", q0 - 2))
-    else:
-        for j, v in enumerate(ff):
-            s.append(Stmt("LDQ_IN(%s, %s, %d, 128);" % (v, tab, 64 + 16 * j), [v], [tab], "ldq", q0 - 2))
+    """pbkdf2_feed_forward from abcd and efgh masked (SHA-224: h cleared for the padding's
+    word, which the table's quads add)."""
+    y, m = "y%d%s" % (L, "io"[h]), "m%d%s" % (L, "io"[h])
     s.append(Stmt("AND(%s, %s, mask);" % (m, y), [m], [y, "mask"], "add", q0 - 1))
-    s.append(Stmt("ADD(%s, %s, %s);" % (nwk(0), x, ff[1]), [nwk(0)], [x, ff[1]], "add", q0))
-    s.append(Stmt("ADD(%s, %s, %s);" % (nwk(1), m, ff[3]), [nwk(1)], [m, ff[3]], "add", q0))
-    s.append(Stmt("ADD(%s, %s, %s);" % (nw(0), x, ff[0]), [nw(0)], [x, ff[0]], "add", q0))
-    s.append(Stmt("ADD(%s, %s, %s);" % (nw(1), m, ff[2]), [nw(1)], [m, ff[2]], "add", q0))
-    if h == 1:
-        s.append(Stmt("EOR(t%d_a, t%d_a, %s);" % (L, L, nw(0)), ["t%d_a" % L], ["t%d_a" % L, nw(0)], "add", q0 + 1))
-        s.append(Stmt("EOR(t%d_e, t%d_e, %s);" % (L, L, nw(1)), ["t%d_e" % L], ["t%d_e" % L, nw(1)], "add", q0 + 1))
+    pbkdf2_feed_forward(L, h, s, q0, "x%d%s" % (L, "io"[h]), m, "LDQ_IN(%s, %s, %d, 128);")
 
 
 def sha256_pbkdf2_program():
@@ -668,6 +659,9 @@ PBKDF2_ENTRIES = ("src/arm64/sha1_pbkdf2_x2.c", "src/arm64/sha256_pbkdf2_x2.c")
 # edge of one add, which the list scheduler fills with the other lane's work, and a lane
 # running ahead holds its state through the loop's end in registers the order then lacks.
 OPTIONS["src/arm64/sha1_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=18, STAGGER=0, PLD4="10", E1=False)
+# SHA-256's entry: tried WINDOW 1-2, REGS 16-22, PLD4 00/10/11 against llvm-mca; these give
+# the A55 its best (420 / 419 cycles an iteration, llvm-mca-16 / -14) with the A53 at 438
+# (PLD4 "10": A53 428, A55 438 / 427). STAGGER is SHA-1's only.
 OPTIONS["src/arm64/sha256_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=20, STAGGER=0, PLD4="00")
 BEGIN = "    /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */\n"
 END = "    /* ---- generated order: end ---- */\n"
