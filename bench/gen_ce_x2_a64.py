@@ -483,19 +483,27 @@ def pbkdf2_feed_forward(L, h, s, q0, first, second, ldq):
         s.append(Stmt("EOR(t%d_e, t%d_e, %s);" % (L, L, nw(1)), ["t%d_e" % L], ["t%d_e" % L, nw(1)], "add", q0 + 1))
 
 
+def pbkdf2_iteration(L, rounds, feed_forward, quads):
+    """Lane L's statements of one iteration: the outer feed-forward of the iteration before
+    (run once more after the loop: epi), the inner compression (quads of them), its
+    feed-forward, the outer compression."""
+    s = []
+    feed_forward(L, 1, s, 0)
+    for x in s:
+        x.epi = True
+    rounds(L, 0, s)
+    feed_forward(L, 0, s, quads)
+    rounds(L, 1, s)
+    return s
+
+
 def sha1_pbkdf2_lane(L):
     """One iteration of lane L from the outer feed-forward of the iteration before (so an
     iteration hands the next only the outer state's abcd and e: two registers a lane, not
     the four quads of a message and its W+K; the C starts the loop with abcd and e that
     the feed-forward turns into U_1, and the last one runs after the loop), and the
     statements lane 1 runs STAGGER quads early: (body list, the head alone)."""
-    s = []
-    sha1_pbkdf2_feed_forward(L, 1, s, 0)
-    for x in s:
-        x.epi = True
-    sha1_pbkdf2_rounds(L, 0, s)
-    sha1_pbkdf2_feed_forward(L, 0, s, 20)
-    sha1_pbkdf2_rounds(L, 1, s)
+    s = pbkdf2_iteration(L, sha1_pbkdf2_rounds, sha1_pbkdf2_feed_forward, 20)
     if L == 0 or STAGGER == 0:
         return s, []
     # The head: up to the round of quad STAGGER - 1 in the plain order.
@@ -622,16 +630,7 @@ def sha256_pbkdf2_feed_forward(L, h, s, q0):
 
 
 def sha256_pbkdf2_program():
-    lanes = []
-    for L in range(2):
-        s = []
-        sha256_pbkdf2_feed_forward(L, 1, s, 0)
-        for x in s:
-            x.epi = True
-        sha256_pbkdf2_rounds(L, 0, s)
-        sha256_pbkdf2_feed_forward(L, 0, s, 16)
-        sha256_pbkdf2_rounds(L, 1, s)
-        lanes.append(s)
+    lanes = [pbkdf2_iteration(L, sha256_pbkdf2_rounds, sha256_pbkdf2_feed_forward, 16) for L in range(2)]
     ks = [Stmt("LDQ_IN(k%s_%d, kp, %d, 256);" % (hn, t, 16 * t), ["k%s_%d" % (hn, t)], ["kp"], "ldq", 16 * h + t - 2)
           for h, hn in enumerate("io") for t in range(4, 16)]
     out = []
