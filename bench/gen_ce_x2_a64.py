@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
 """Orders the two-lane ARMv8 CE kernels for in-order cores: the statements of
-src/arm64/sha1_ce_x2.c and src/arm64/sha256_ce_x2.c between their "generated order"
-markers, written by this script.
+src/arm64/sha1_ce_x2.c, src/arm64/sha256_ce_x2.c and the PBKDF2 entries
+src/arm64/sha1_pbkdf2_x2.c and sha256_pbkdf2_x2.c between their "generated order" markers,
+written by this script (through bench/generated_file.py).
 
-    python3 bench/gen_ce_x2_a64.py            # rewrites the two blocks
+    python3 bench/gen_ce_x2_a64.py            # rewrites the four blocks
     python3 bench/gen_ce_x2_a64.py --check    # fails if a committed block differs
+
+A PBKDF2 entry's block is a loop body (one iteration of both lanes, four compressions;
+sha1_pbkdf2_lane says what it holds), ordered the same way, the machines having run the
+body before (an iteration follows an iteration); the values one iteration hands the next
+keep one register through the loop (registers_loop), and check_registers runs the
+generated prologue, the body twice and the epilogue on the registers chosen.
 
 Each kernel is a list of statements, one instruction each (the files' macros: every one a
 volatile asm statement on GCC and little-endian clang, so the compiler keeps this order),
@@ -36,6 +43,9 @@ statement names its class.
 import itertools
 import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import generated_file  # noqa: E402
 
 # Latency per class on each machine (ldx: the compiler's LDP of two pointers, st: a
 # store), load-unit cycles of the loads that hold it longer than one, instructions issued
@@ -74,6 +84,7 @@ class Stmt:
 
     def __init__(self, text, dst, src, cls, quad, chain=False):
         self.text, self.dst, self.src, self.cls, self.quad, self.chain = text, dst, src, cls, quad, chain
+        self.epi = False  # the PBKDF2 entry's: runs once more after the loop
 
 
 class InOrder:
@@ -267,7 +278,7 @@ def sha1_lane(L):
     return s
 
 
-POINTER_NAMES = ("st0", "st1", "p0", "p1", "kp")
+POINTER_NAMES = ("st0", "st1", "p0", "p1", "kp", "ti", "to", "cp")
 
 
 # What the compiler adds around the block (not written out): the loads of the state and
@@ -327,25 +338,29 @@ def sha256_program():
     return POINTERS + out + stores(["abcd0", "efgh0", "abcd1", "efgh1"])
 
 
-def registers(order):
+def registers(order, pinned=()):
     """A vector register for every variable, for its whole life (the C binds it there, so
     the compiler adds no copies): at each statement the inputs read for the last time
     free theirs first, then each new variable takes the register freed longest ago, the
-    four of an LD1 four in a row. v8-v15 last: a function must save their low halves."""
+    four of an LD1 four in a row. v8-v15 last: a function must save their low halves.
+    pinned (a loop's): variables that keep one register throughout, in v8-v15 first (saved
+    once a call: nothing against a loop), then from v31 down, so that the rest stays in
+    runs where an LD1 of four finds consecutive registers."""
     last = {}
     for i, x in enumerate(order):
         for v in x.src + x.dst:
             last[v] = i
     pool = list(range(0, 8)) + list(range(16, 32)) + list(range(8, 16))
-    free = {r: -1 - pool.index(r) for r in pool}  # register -> when freed (earlier first)
-    where = {}
+    where = dict(zip(pinned, list(range(8, 16)) + list(range(31, -1, -1))))
+    free = {r: -1 - pool.index(r) for r in pool if r not in where.values()}  # register -> when freed (earlier first)
     for i, x in enumerate(order):
         for v in set(x.src):
-            if v in where and last[v] == i and v not in x.dst:
+            if v in where and v not in pinned and last[v] == i and v not in x.dst:
                 free[where[v]] = i
         new = [v for v in x.dst if v not in where and v not in POINTER_NAMES]
         if len(new) == 4 and x.cls == "ld4":
             starts = [r for r in range(29) if all(r + j in free for j in range(4))]
+            assert starts, "no four consecutive free registers for %s" % x.text
             r0 = min(starts, key=lambda r: (any(8 <= r + j < 16 for j in range(4)),
                                             max(free[r + j] for j in range(4)), pool.index(r)))
             for j, v in enumerate(new):
@@ -353,20 +368,28 @@ def registers(order):
                 del free[r0 + j]
         else:
             for v in new:
+                assert free, "out of vector registers at %s" % x.text
                 r = min(free, key=lambda r: (8 <= r < 16, free[r], pool.index(r)))
                 where[v] = r
                 del free[r]
         for v in x.dst:  # written and never read: free at once
-            if last[v] == i and v in where and not any(v in y.src for y in order[i + 1:]):
+            if last[v] == i and v in where and v not in pinned and not any(v in y.src for y in order[i + 1:]):
                 free.setdefault(where[v], i)
     return where
 
 
-def declarations(order):
-    where = registers(order)
+def declarations(order, where=None):
+    """The C declarations binding each variable to its register; where: registers already
+    chosen (the PBKDF2 entry's loop, whose constants the body reads and never writes), else
+    registers()."""
+    loop = where is not None
+    if not loop:
+        where = registers(order)
     names = []
     for x in order:
-        names += [v for v in x.dst if v in where and v not in names]
+        for v in x.src + x.dst if loop else x.dst:
+            if v in where and v not in names:
+                names.append(v)
     items = ['%s VREG("v%d")' % (v, where[v]) for v in names]
     lines, line = [], "    register uint32x4_t"
     for k, item in enumerate(items):
@@ -379,45 +402,296 @@ def declarations(order):
     return "\n".join(lines + [line]) + "\n"
 
 
+# ---- The PBKDF2-HMAC-SHA1 entry (src/arm64/sha1_pbkdf2_x2.c): the whole loop in one block ----
+# Every message is the previous compression's digest after a key block, so its quads come
+# from registers: W[0..3] = the abcd of the result, W[4..7] = (e, 0x80000000, 0, 0),
+# W[8..11] = 0, W[12..15] = (0, 0, 0, 672). The feed-forward of a compression writes the next
+# one's message and its first two W+K at once, from a per-key table (the C builds it): quads
+# 0-3 of a key's table are the state's abcd, its e, 0 and (0, 0, 0, 672) (the next
+# compression's start: abcd, e and the W[8..15] the schedule updates in place), quads 4-7
+# its abcd, abcd + K, (e, 0x80000000, 0, 0) and that + K (the feed-forward: the message's
+# W[0..3] = abcd + abcd', W[0..3] + K = abcd + (abcd' + K) and W[4..7] likewise from e, so
+# the next compression's first W+K is one add after the last round, not two). W+K of
+# W[8..11] is K itself (k0) and of W[12..15] a constant (c3).
+# Lane 1 runs STAGGER quads ahead of lane 0: its statements of the inner compression's first
+# STAGGER quads move to the end of the loop body (they belong to the next iteration there;
+# the generated prologue runs them once before the loop, a speculative last copy runs
+# after the last iteration and is dropped), so its compression edges fall among lane 0's
+# rounds instead of on lane 0's edges.
+STAGGER, PLD4, E1 = 0, "11", False
+
+
+def sha1_pbkdf2_rounds(L, h, s):
+    """Lane L's compression from key half h (0 inner, 1 outer), quads numbered 20h..20h+19,
+    up to its last round."""
+    a, hn = "a%d%s" % (L, "io"[h]), "io"[h]
+    w = lambda j: "w%d%s_%d" % (L, hn, j % 4)
+    e = lambda t: "e%d%s_%d" % (L, hn, t)
+    wk = lambda t: "wk%d%s_%d" % (L, hn, t)
+    tab, q0 = ("ti", "to")[h], 20 * h
+    start = [a, e(0), w(2), w(3)]
+    # The outer abcd is what an iteration hands the next (registers_loop keeps it in one
+    # register through the loop), so it is not one of four new consecutive ones: LDRs.
+    if PLD4[L] == "1" and h == 0:
+        s.append(Stmt("LD4(%s, %s);" % (", ".join(start), tab), start, [tab], "ld4", q0 - 1))
+    else:
+        for j, v in enumerate(start):
+            s.append(Stmt("LDQ(%s, %s, %d);" % (v, tab, 16 * j), [v], [tab], "ldq", q0 - 1))
+    for t in range(20):
+        # SHA1SU0 of W[4..7] with W[8..11] = 0 and W[12..15] is W[4..7] ^ (0, 0, 0, bits):
+        # the feed-forward makes that at once (the table's quad 6), no SHA1SU0 at t = 5 (the
+        # one at t = 4 reads only the two words the bit count does not touch).
+        if t >= 4 and t != 5:
+            s.append(Stmt("SU0(%s, %s, %s);" % (w(t), w(t + 1), w(t + 2)), [w(t)], [w(t), w(t + 1), w(t + 2)], "sha", q0 + t - 4))
+        if t >= 4:
+            s.append(Stmt("SU1(%s, %s);" % (w(t), w(t + 3)), [w(t)], [w(t), w(t + 3)], "sha", q0 + t - 3))
+            s.append(Stmt("ADD(%s, %s, k%d);" % (wk(t), w(t), t // 5), [wk(t)], [w(t), "k%d" % (t // 5)], "add", q0 + t - 2))
+        wkt = wk(t) if t != 2 and t != 3 else "k0" if t == 2 else "c3"
+        if t == 0 and E1:  # SHA1H of the key's abcd: from the table
+            s.append(Stmt("LDS(%s, %s, 128);" % (e(1), tab), [e(1)], [tab], "lds", q0 - 1))
+        else:
+            s.append(Stmt("HASH_E(%s, %s);" % (e(t + 1), a), [e(t + 1)], [a], "sha", q0 + t, True))
+        op = "CHOOSE" if t < 5 else "MAJORITY" if 10 <= t < 15 else "PARITY"
+        s.append(Stmt("%s(%s, %s, %s);" % (op, a, e(t), wkt), [a], [a, e(t), wkt], "sha", q0 + t, True))
+
+
+def sha1_pbkdf2_feed_forward(L, h, s, q0):
+    """The feed-forward of lane L's compression from key half h (pbkdf2_feed_forward)."""
+    pbkdf2_feed_forward(L, h, s, q0, "a%d%s" % (L, "io"[h]), "e%d%s_20" % (L, "io"[h]), "LDQ(%s, %s, %d);")
+
+
+def pbkdf2_feed_forward(L, h, s, q0, first, second, ldq):
+    """The feed-forward of lane L's compression from key half h, straight into the next
+    compression's message quads 0 and 1 and their W+K (its quads q0, q0 + 1) from the
+    state's first and second quads (SHA-1: abcd and e; SHA-256: abcd and efgh, masked)
+    and the table's, and after the outer one T ^= U; ldq: the C of one table load."""
+    hn, nx, tab = "io"[h], "io"[1 - h], ("ti", "to")[h]
+    ff = ["f%d%s_%d" % (L, hn, j) for j in range(4)]
+    nw = lambda j: "w%d%s_%d" % (L, nx, j)
+    nwk = lambda j: "wk%d%s_%d" % (L, nx, j)
+    if PLD4[L] == "1":
+        s.append(Stmt("LD4(%s, %s + 16);" % (", ".join(ff), tab), ff, [tab], "ld4", q0 - 2))
+    else:
+        for j, v in enumerate(ff):
+            s.append(Stmt(ldq % (v, tab, 64 + 16 * j), [v], [tab], "ldq", q0 - 2))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nwk(0), first, ff[1]), [nwk(0)], [first, ff[1]], "add", q0))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nwk(1), second, ff[3]), [nwk(1)], [second, ff[3]], "add", q0))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nw(0), first, ff[0]), [nw(0)], [first, ff[0]], "add", q0))
+    s.append(Stmt("ADD(%s, %s, %s);" % (nw(1), second, ff[2]), [nw(1)], [second, ff[2]], "add", q0))
+    if h == 1:  # T ^= U: the outer compression's result
+        s.append(Stmt("EOR(t%d_a, t%d_a, %s);" % (L, L, nw(0)), ["t%d_a" % L], ["t%d_a" % L, nw(0)], "add", q0 + 1))
+        s.append(Stmt("EOR(t%d_e, t%d_e, %s);" % (L, L, nw(1)), ["t%d_e" % L], ["t%d_e" % L, nw(1)], "add", q0 + 1))
+
+
+def pbkdf2_iteration(L, rounds, feed_forward, quads):
+    """Lane L's statements of one iteration: the outer feed-forward of the iteration before
+    (run once more after the loop: epi), the inner compression (quads of them), its
+    feed-forward, the outer compression."""
+    s = []
+    feed_forward(L, 1, s, 0)
+    for x in s:
+        x.epi = True
+    rounds(L, 0, s)
+    feed_forward(L, 0, s, quads)
+    rounds(L, 1, s)
+    return s
+
+
+def sha1_pbkdf2_lane(L):
+    """One iteration of lane L from the outer feed-forward of the iteration before (so an
+    iteration hands the next only the outer state's abcd and e: two registers a lane, not
+    the four quads of a message and its W+K; the C starts the loop with abcd and e that
+    the feed-forward turns into U_1, and the last one runs after the loop), and the
+    statements lane 1 runs STAGGER quads early: (body list, the head alone)."""
+    s = pbkdf2_iteration(L, sha1_pbkdf2_rounds, sha1_pbkdf2_feed_forward, 20)
+    if L == 0 or STAGGER == 0:
+        return s, []
+    # The head: up to the round of quad STAGGER - 1 in the plain order.
+    cut = max(i for i, x in enumerate(s) if x.chain and x.quad == STAGGER - 1 and not x.text.startswith("HASH_E")) + 1
+    head, tail = s[:cut], s[cut:]
+    # Window quads: lane 1's quad q lines up with lane 0's q - STAGGER.
+    for x in tail:
+        x.quad -= STAGGER
+    moved = [Stmt(x.text, x.dst, x.src, x.cls, x.quad + 40 - STAGGER, x.chain) for x in head]
+    return tail + moved, head
+
+
+def sha1_pbkdf2_program():
+    l0, _ = sha1_pbkdf2_lane(0)
+    l1, head = sha1_pbkdf2_lane(1)
+    return interleave([l0, l1]), head
+
+
+def registers_loop(order):
+    """registers() for a loop body: the variables read before written in the body (the
+    loop's constants and what one iteration hands the next) keep a register through the
+    whole loop; the others take one for their life within the body."""
+    pinned, written = [], set()
+    for x in order:
+        for v in x.src:
+            if v not in written and v not in pinned and v not in POINTER_NAMES:
+                pinned.append(v)
+        written |= set(x.dst)
+    return registers(order, pinned), pinned
+
+
+def check_registers(seq, where, live_in):
+    """Runs seq (the prologue, then the body twice as the loop runs it) on registers:
+    every read must find its variable where it was written. live_in: variables set
+    before."""
+    held = {where[v]: v for v in live_in}
+    for x in seq:
+        for v in x.src:
+            if v in where:
+                assert held.get(where[v]) == v, "%s reads %s from v%d, which holds %s" % (
+                    x.text, v, where[v], held.get(where[v]))
+        for v in x.dst:
+            if v in where:
+                held[where[v]] = v
+
+
+def sha1_pbkdf2_text():
+    return pbkdf2_text(sha1_pbkdf2_program, ["a1o", "e1o_20"], ["a0o", "e0o_20"],
+                       ["k0", "k1", "k2", "k3", "c3"],
+                       "".join("    LDQ(k%d, kp, %d);\n" % (i, 16 * i) for i in range(4)) + "    LDQ(c3, cp, 0);\n")
+
+
+def sha256_pbkdf2_text():
+    return pbkdf2_text(sha256_pbkdf2_program, ["x1o", "y1o"], ["x0o", "y0o"], ["c2", "c3", "mask"],
+                       "    LDQ(c2, cp, 0);\n    LDQ(c3, cp, 16);\n    LDQ(mask, cp, 32);\n")
+
+
+def pbkdf2_text(program, starts1, starts0, consts, preamble):
+    """The generated block of a PBKDF2 entry: the declarations, the constants (preamble),
+    T, each lane's start, lane 1's prologue, the loop, the last feed-forward, T out."""
+    order, head = program()
+    before = cycles(order)
+    order = schedule(order)
+    after = cycles(order)
+    where, pinned = registers_loop(order)
+    # The prologue: lane 1's head in the body's order of it (a subsequence: its variables'
+    # lives do not meet there where they do not in the body).
+    texts = [x.text for x in head]
+    pro = [x for x in order if x.text in texts]
+    consts = consts + ["t0_a", "t0_e", "t1_a", "t1_e"]
+    epi = [x for x in order if x.epi]
+    # Before the loop: the constants, T and lane 1's start, the prologue, lane 0's start;
+    # then the loop twice.
+    check_registers(pro + [Stmt("START", starts0, [], "add", 0)] + order + order + epi, where, consts + starts1)
+    body = declarations(order, where)
+    body += preamble
+    body += "    LOAD_T(t0_a, t0_e, t[0], u[0]);\n    LOAD_T(t1_a, t1_e, t[1], u[1]);\n"
+    body += "    START(%s, u[1]);\n" % ", ".join(starts1)
+    body += "".join("    %s\n" % x.text for x in pro)
+    body += "    START(%s, u[0]);\n" % ", ".join(starts0)
+    body += "    do {\n" + "".join("        %s\n" % x.text for x in order) + "    } while (--n != 0);\n"
+    body += "".join("    %s\n" % x.text for x in epi)
+    body += "    STORE_T(t0_a, t0_e, t[0]);\n    STORE_T(t1_a, t1_e, t[1]);\n"
+    return body, len(order), before, after, len(pinned)
+
+
+# ---- The PBKDF2-HMAC-SHA256/224 entry (src/arm64/sha256_pbkdf2_x2.c), as SHA-1's ----
+# The message of every compression: W[0..3] = the abcd of the result before, W[4..7] its
+# efgh (for SHA-224 with h replaced by the 0x80000000 of the padding: the AND with a mask,
+# all ones for SHA-256, then the add of the table's quad whose last word is 0x80000000),
+# W[8..11] and W[12..15] the rest of the padding (table quads 2 and 3, W+K of them the
+# constants c2 and c3). A key's table: abcd, efgh, W[8..11], W[12..15] (a compression's
+# start), abcd, abcd + K[0..3], efgh', efgh' + K[4..7] (the feed-forward's).
+def sha256_pbkdf2_rounds(L, h, s):
+    x, y, hn = "x%d%s" % (L, "io"[h]), "y%d%s" % (L, "io"[h]), "io"[h]
+    w = lambda j: "w%d%s_%d" % (L, hn, j % 4)
+    wk = lambda t: "wk%d%s_%d" % (L, hn, t)
+    tab, q0 = ("ti", "to")[h], 16 * h
+    start = [x, y, w(2), w(3)]
+    if PLD4[L] == "1" and h == 0:
+        s.append(Stmt("LD4(%s, %s);" % (", ".join(start), tab), start, [tab], "ld4", q0 - 1))
+    else:
+        for j, v in enumerate(start):
+            s.append(Stmt("LDQ_IN(%s, %s, %d, 128);" % (v, tab, 16 * j), [v], [tab], "ldq", q0 - 1))
+    for t in range(16):
+        if t >= 4:
+            s.append(Stmt("SU0(%s, %s);" % (w(t), w(t + 1)), [w(t)], [w(t), w(t + 1)], "sha", q0 + t - 4))
+            s.append(Stmt("SU1(%s, %s, %s);" % (w(t), w(t + 2), w(t + 3)), [w(t)], [w(t), w(t + 2), w(t + 3)], "sha", q0 + t - 3))
+            k = "k%s_%d" % (hn, t)  # loaded once for both lanes (sha256_pbkdf2_program)
+            s.append(Stmt("ADD(%s, %s, %s);" % (wk(t), w(t), k), [wk(t)], [w(t), k], "add", q0 + t - 1))
+        wkt = wk(t) if t not in (2, 3) else "c%d" % t
+        c = "in%d%s_%d" % (L, hn, t)
+        s.append(Stmt("COPY(%s, %s);" % (c, x), [c], [x], "mov", q0 + t))
+        s.append(Stmt("H(%s, %s, %s);" % (x, y, wkt), [x], [x, y, wkt], "sha", q0 + t, True))
+        s.append(Stmt("H2(%s, %s, %s);" % (y, c, wkt), [y], [y, c, wkt], "sha", q0 + t))
+
+
+def sha256_pbkdf2_feed_forward(L, h, s, q0):
+    """pbkdf2_feed_forward from abcd and efgh masked (SHA-224: h cleared for the padding's
+    word, which the table's quads add)."""
+    y, m = "y%d%s" % (L, "io"[h]), "m%d%s" % (L, "io"[h])
+    s.append(Stmt("AND(%s, %s, mask);" % (m, y), [m], [y, "mask"], "add", q0 - 1))
+    pbkdf2_feed_forward(L, h, s, q0, "x%d%s" % (L, "io"[h]), m, "LDQ_IN(%s, %s, %d, 128);")
+
+
+def sha256_pbkdf2_program():
+    lanes = [pbkdf2_iteration(L, sha256_pbkdf2_rounds, sha256_pbkdf2_feed_forward, 16) for L in range(2)]
+    ks = [Stmt("LDQ_IN(k%s_%d, kp, %d, 256);" % (hn, t, 16 * t), ["k%s_%d" % (hn, t)], ["kp"], "ldq", 16 * h + t - 2)
+          for h, hn in enumerate("io") for t in range(4, 16)]
+    out = []
+    for x in interleave(lanes):  # K just before the lanes' first use of it
+        for k in ks:
+            if k.dst[0] in x.src and k not in out:
+                out.append(k)
+        out.append(x)
+    return out, []
+
+
 KERNELS = {
     "src/arm64/sha1_ce_x2.c": sha1_program,
     "src/arm64/sha256_ce_x2.c": sha256_program,
+    "src/arm64/sha1_pbkdf2_x2.c": sha1_pbkdf2_text,
+    "src/arm64/sha256_pbkdf2_x2.c": sha256_pbkdf2_text,
 }
+PBKDF2_ENTRIES = ("src/arm64/sha1_pbkdf2_x2.c", "src/arm64/sha256_pbkdf2_x2.c")
+# The PBKDF2 entry: REGS is what the loop leaves beside its 13 registers held through it;
+# PLD4 per lane as LD4 above (lane 1's start by LDRs: with both by LD1, no four consecutive
+# registers were free); E1 loads the first quad's e (SHA1H of the key's abcd) from the
+# table, 4 SHA1H an iteration fewer and 4 loads more: no gain (A53 420 against 415). STAGGER
+# 1-4 measured 444-458 cycles an iteration on the A53 against 415 unstaggered (llvm-mca-16,
+# before the SHA1SU0 at t = 5 was dropped: 419-422 then): the feed-forward already leaves an
+# edge of one add, which the list scheduler fills with the other lane's work, and a lane
+# running ahead holds its state through the loop's end in registers the order then lacks.
+OPTIONS["src/arm64/sha1_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=18, STAGGER=0, PLD4="10", E1=False)
+# SHA-256's entry: tried WINDOW 1-2, REGS 16-22, PLD4 00/10/11 against llvm-mca; these give
+# the A55 its best (420 / 419 cycles an iteration, llvm-mca-16 / -14) with the A53 at 438
+# (PLD4 "10": A53 428, A55 438 / 427). STAGGER is SHA-1's only.
+OPTIONS["src/arm64/sha256_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=20, STAGGER=0, PLD4="00")
 BEGIN = "    /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */\n"
 END = "    /* ---- generated order: end ---- */\n"
 
 
 def main():
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     check = "--check" in sys.argv[1:]
-    bad = False
-    for path, make in KERNELS.items():
-        if os.environ.get("ONLY") and os.environ["ONLY"] not in path:
-            continue
+    paths = [p for p in KERNELS if not os.environ.get("ONLY") or os.environ["ONLY"] in p]
+    for n, path in enumerate(paths):
         globals().update(OPTIONS[path])
         for name in OPTIONS[path]:  # tries: WINDOW=2 python3 bench/gen_ce_x2_a64.py
             if name in os.environ:
                 v = os.environ[name]
                 globals()[name] = v if isinstance(OPTIONS[path][name], str) else type(OPTIONS[path][name])(int(v))
-        prog = make()
-        before = cycles(prog)
-        order = schedule(prog)
-        assert sorted(map(id, order)) == sorted(map(id, prog))
-        after = cycles(order)
-        body = declarations(order) + "".join("    %s\n" % x.text for x in order if x.text)
-        full = os.path.join(root, path)
-        text = open(full).read()
+        if path in PBKDF2_ENTRIES:
+            body, count, before, after, npinned = KERNELS[path]()
+            what = "a loop iteration (4 compressions)"
+        else:
+            prog = KERNELS[path]()
+            before = cycles(prog)
+            order = schedule(prog)
+            assert sorted(map(id, order)) == sorted(map(id, prog))
+            after = cycles(order)
+            body = declarations(order) + "".join("    %s\n" % x.text for x in order if x.text)
+            count, what = len(order), "a call"
+        text = open(os.path.join(generated_file.ROOT, path)).read()
         a, b = text.index(BEGIN) + len(BEGIN), text.index(END)
-        new = text[:a] + body + text[b:]
-        print("%s: %d statements; modelled cycles a call, plain order -> ordered: %s" % (
-            path, len(order), ", ".join("%s %d -> %d" % (k, before[k], after[k]) for k in MACHINES)), file=sys.stderr)
-        if check:
-            if new != text:
-                print("%s: the generated order differs from this script's" % path, file=sys.stderr)
-                bad = True
-        elif new != text:
-            open(full, "w").write(new)
-    sys.exit(1 if bad else 0)
+        print("%s: %d statements; modelled cycles %s, plain order -> ordered: %s" % (
+            path, count, what, ", ".join("%s %d -> %d" % (k, before[k], after[k]) for k in MACHINES)), file=sys.stderr)
+        generated_file.write_or_check(path, text[:a] + body + text[b:], "gen_ce_x2_a64.py", "ordered",
+                                      check=check, last=n == len(paths) - 1)
 
 
 if __name__ == "__main__":

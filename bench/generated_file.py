@@ -7,10 +7,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def write_or_check(rel, text, generator, summary, check=None):
+def write_or_check(rel, text, generator, summary, check=None, last=True):
     """rel: the file's path below the source root; summary: printed after a write; check:
     whether to check, not write (None: when --check is the only argument; a generator that
-    parses other options too says it)."""
+    parses other options too says it); last: False for all but the last file of a
+    generator that writes several (a check of the others returns instead of exiting)."""
     dest = os.path.join(ROOT, rel)
     if check is None:
         check = sys.argv[1:] == ["--check"]
@@ -18,6 +19,8 @@ def write_or_check(rel, text, generator, summary, check=None):
         if open(dest).read() != text:
             sys.exit("%s differs from what bench/%s writes" % (dest, generator))
         print("%s: as generated" % dest)
-        sys.exit(0)
+        if last:
+            sys.exit(0)
+        return
     open(dest, "w").write(text)
     print("%s: %s" % (rel, summary))

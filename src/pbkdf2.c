@@ -73,10 +73,26 @@ static void iterate32_x2(pbkdf2_work *wk, armsha_sha256_x2_fn *x2, size_t ds, si
     uint32_t *const s[2] = {wk->s[0].w32, wk->s[1].w32};
     const uint8_t *const blk[2] = {wk->block[0], wk->block[1]};
 
+#if defined(ARMSHA_ARM64_KERNELS)
+    /* The two-lane SHA-1 and SHA-256 kernels have entries that run the whole loop of both
+     * lanes inside them (as the SHA-512 ones do): U, T and the messages stay in their
+     * registers, no state copies, byte-swapping stores or calls an iteration. U_1 is T. */
+    if (x2 == armsha_sha1_x2_armv8 || x2 == armsha_sha256_x2_armv8) {
+        uint32_t *const t[2] = {wk->t[0].w32, wk->t[1].w32};
+        const uint32_t *const u[2] = {t[0], t[1]};
+
+        if (x2 == armsha_sha1_x2_armv8)
+            armsha_sha1_pbkdf2_x2_armv8(in, out, u, t, iter - 1);
+        else
+            armsha_sha256_pbkdf2_x2_armv8(in, out, u, t, ds, iter - 1);
+        return;
+    }
+#endif
 #if defined(ARMSHA_ARM32_KERNELS)
     /* The two-lane AArch32 SHA-1 and SHA-256 kernels' entries run the whole loop of both
      * lanes inside them, as iterate64_x2's SHA-512 case: no state copies, byte-swapping
-     * stores or calls an iteration. U_1 is T. */
+     * stores or calls an iteration. U_1 is T, passed as a copy: these entries read u while
+     * they write t, and do not take them as one (kernels.h). */
     if (x2 == armsha_sha1_x2_aarch32 || x2 == armsha_sha256_x2_aarch32) {
         const uint32_t *const u1[2] = {s[0], s[1]};
         uint32_t *const t[2] = {wk->t[0].w32, wk->t[1].w32};

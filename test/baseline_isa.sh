@@ -25,8 +25,9 @@ if [ "$family" = aarch64 ]; then
         echo "FAIL: no SHA instruction at all: the kernels are missing from the module"
         exit 1
     fi
-    # The SHA-512 kernel's PBKDF2 entry is called only where its block function was chosen.
-    outside=$(echo "$report" | grep -v -E '^<armsha_(sha(1|256|512)_blocks|sha512_pbkdf2(_x2)?|sha(1|256|512)_x2)_armv8>' || true)
+    # The PBKDF2 entries (SHA-512's, the two-lane SHA-1 and SHA-256 ones) are called only where their
+    # kernel was chosen.
+    outside=$(echo "$report" | grep -v -E '^<armsha_(sha(1|256|512)_blocks|sha512_pbkdf2(_x2)?|sha(1|256)_pbkdf2_x2|sha(1|256|512)_x2)_armv8>' || true)
     if [ -n "$outside" ]; then
         echo "FAIL: SHA instructions outside the kernels:"
         echo "$outside"
@@ -37,7 +38,9 @@ if [ "$family" = aarch64 ]; then
     done
     echo "$report" | grep -q "^<armsha_sha512_pbkdf2_armv8>" || { echo "FAIL: no SHA-512 PBKDF2 entry"; exit 1; }
     echo "$report" | grep -q "^<armsha_sha512_pbkdf2_x2_armv8>" || { echo "FAIL: no two-lane SHA-512 PBKDF2 entry"; exit 1; }
-    echo "ok: SHA instructions only in the three kernels (and the SHA-512 kernels' PBKDF2 entries)"
+    echo "$report" | grep -q "^<armsha_sha1_pbkdf2_x2_armv8>" || { echo "FAIL: no two-lane SHA-1 PBKDF2 entry"; exit 1; }
+    echo "$report" | grep -q "^<armsha_sha256_pbkdf2_x2_armv8>" || { echo "FAIL: no two-lane SHA-256 PBKDF2 entry"; exit 1; }
+    echo "ok: SHA instructions only in the three kernels (and their PBKDF2 entries)"
     exit 0
 fi
 

@@ -5,9 +5,11 @@
 # computed it. Counted, not assumed: qemu's TCG plugin bench/qemu-tbprof.c counts how often
 # each translated block ran, the guest's loader (LD_DEBUG=files) says where armsha.so was
 # mapped, and nm where its functions start, so the executions of the block at a function's
-# entry are its calls: armsha_pbkdf2_hmac once, and 2 x 4095 calls of the two-lane SHA-1
-# kernel (both chains of the 2-block PSK at once) where the setup says SHA-1 has two lanes
-# (ARMSHA_EXPECT_LANES), else 4 x 4095 one-lane compressions. A strict config (PBKDF2 from
+# entry are its calls: armsha_pbkdf2_hmac once, and where the setup says SHA-1 has two
+# lanes (ARMSHA_EXPECT_LANES) the two-lane PBKDF2 entry once with its loop run 4095 times
+# (the most any block inside it ran: both chains of the 2-block PSK at once, the whole loop
+# inside the entry) or, without such an entry, 2 x 4095 calls of the two-lane SHA-1 kernel;
+# else 4 x 4095 one-lane compressions. A strict config (PBKDF2 from
 # armsha or nowhere) is checked too, with armsha's KDF turned off as its control.
 # Usage: wpa_passphrase_qemu.sh MODULE_DIR CONF WPA_PASSPHRASE RUN_WRAPPER... -- OPENSSL
 #   RUN_WRAPPER: scripts/qemu-run.sh aarch64 SYSROOT (the cross file's run_wrapper, whose
@@ -87,20 +89,41 @@ calls() {
 }
 lane_fns=$(nm "$so" | awk '$2 ~ /^[tT]$/ && $3 ~ /^armsha_sha1_x[0-9]+_/ {print $3}')
 one_fns=$(nm "$so" | awk '$2 ~ /^[tT]$/ && $3 ~ /^armsha_sha1_blocks_/ {print $3}')
+entry_fns=$(nm "$so" | awk '$2 ~ /^[tT]$/ && $3 ~ /^armsha_sha1_pbkdf2_x[0-9]+_/ {print $3}')
+# most FUNCTION...: the most often any block inside these functions ran (a loop's count).
+most() {
+    local f start='' size='' ranges=''
+    for f in "$@"; do
+        read -r start size < <(nm -S "$so" | awk -v f="$f" '$4 == f {print $1, $2}')
+        [ -n "$start" ] && ranges+=" $((base + 0x$start)):$((base + 0x$start + 0x$size))"
+    done
+    # Addresses in hex in the profile; mawk has no strtonum.
+    awk -v list="$ranges" 'function hex(s,  i, n) { n = 0; s = tolower(s); sub(/^0x/, "", s)
+            for (i = 1; i <= length(s); i++) n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+            return n }
+        BEGIN { n = split(list, r, " "); for (i = 1; i <= n; i++) { split(r[i], p, ":"); lo[i] = p[1]; hi[i] = p[2] } }
+        { a = hex($1); for (i = 1; i <= n; i++) if (a >= lo[i] + 0 && a < hi[i] + 0 && $3 > m) m = $3 }
+        END { print m + 0 }' "$tmp/prof"
+}
 k=$(calls armsha_pbkdf2_hmac)
 l=$(calls $lane_fns)
 b=$(calls $one_fns)
-echo "armsha.so at $base: armsha_pbkdf2_hmac $k calls, SHA-1 lane kernels ($(echo $lane_fns)) $l, one-lane ($(echo $one_fns)) $b"
+e=$(calls $entry_fns)
+ei=$(most $entry_fns)
+echo "armsha.so at $base: armsha_pbkdf2_hmac $k calls, SHA-1 lane kernels ($(echo $lane_fns)) $l, their PBKDF2 entries ($(echo $entry_fns)) $e (a block inside ran $ei times), one-lane ($(echo $one_fns)) $b"
 [ "$k" -eq 1 ] && pass "armsha_pbkdf2_hmac ran once: armsha derived the PSK" ||
     fail "armsha_pbkdf2_hmac ran $k times, not once"
 lanes=$(echo "${ARMSHA_EXPECT_LANES:-}" | tr ' ' '\n' | sed -n 's/^sha1=//p')
 # 4095 iterations after the first, an inner and an outer compression each, on both chains.
-if [ "${lanes:-1}" -ge 2 ]; then
+if [ "${lanes:-1}" -ge 2 ] && [ -n "$entry_fns" ]; then
+    [ "$e" -eq 1 ] && [ "$ei" -ge 4095 ] && pass "the two-lane SHA-1 PBKDF2 entry ran once, its loop $ei times: both chains of the 2-block PSK side by side" ||
+        fail "the two-lane SHA-1 PBKDF2 entry ran $e times, its loop $ei (want once, >= 4095), though the setup expects sha1=$lanes lanes"
+elif [ "${lanes:-1}" -ge 2 ]; then
     [ "$l" -ge 8190 ] && pass "the two-lane SHA-1 kernel ran $l times: both chains of the 2-block PSK side by side" ||
         fail "the SHA-1 lane kernel ran $l times, fewer than 2 x 4095, though the setup expects sha1=$lanes lanes"
 else
-    [ "$b" -ge 16380 ] && [ "$l" -eq 0 ] && pass "one lane (sha1=${lanes:-1}): the one-lane SHA-1 block function ran $b times, no lane kernel" ||
-        fail "one lane expected: $b one-lane calls (want >= 16380), $l lane-kernel calls (want 0)"
+    [ "$b" -ge 16380 ] && [ "$l" -eq 0 ] && [ "$e" -eq 0 ] && pass "one lane (sha1=${lanes:-1}): the one-lane SHA-1 block function ran $b times, no lane kernel" ||
+        fail "one lane expected: $b one-lane calls (want >= 16380), $l lane-kernel and $e entry calls (want 0)"
 fi
 
 echo "wpa_passphrase under qemu: $fails failures"

@@ -21,10 +21,22 @@
 armsha_sha1_blocks_fn armsha_sha1_blocks_armv8;
 /* Its two-lane form (armsha_sha1_x2_fn, sha1_ce_x2.c), for PBKDF2. */
 armsha_sha1_x2_fn armsha_sha1_x2_armv8;
+/* PBKDF2-HMAC-SHA1 on two lanes inside one function (sha1_pbkdf2_x2.c), on the two-lane
+ * kernel's instructions: n >= 0 iterations after U_1 on each lane l, from the key's inner
+ * and outer states (5 words each); each new U is XORed into t[l]. u[l] is U_1 as state words
+ * (the big-endian words of its bytes), only read, and may be t[l] itself. */
+void armsha_sha1_pbkdf2_x2_armv8(const uint32_t inner[5], const uint32_t outer[5],
+                                 const uint32_t *const u[2], uint32_t *const t[2], uint64_t n);
 /* Need FEAT_SHA256 (HWCAP_SHA2); serves SHA-224 as well. */
 armsha_sha256_blocks_fn armsha_sha256_blocks_armv8;
 /* Its two-lane form (armsha_sha256_x2_fn, sha256_ce_x2.c), for PBKDF2. */
 armsha_sha256_x2_fn armsha_sha256_x2_armv8;
+/* PBKDF2-HMAC-SHA256 (ds 32) and -SHA224 (ds 28) on two lanes inside one function
+ * (sha256_pbkdf2_x2.c), as armsha_sha1_pbkdf2_x2_armv8 (8 state words; T's words past ds
+ * are left as they were). */
+void armsha_sha256_pbkdf2_x2_armv8(const uint32_t inner[8], const uint32_t outer[8],
+                                   const uint32_t *const u[2], uint32_t *const t[2], size_t ds,
+                                   uint64_t n);
 /* Need FEAT_SHA512 (HWCAP_SHA512); serves SHA-384, SHA-512/224 and SHA-512/256 as well. */
 armsha_sha512_blocks_fn armsha_sha512_blocks_armv8;
 /* Its two-lane form (armsha_sha512_x2_fn, sha512_ce_x2.c), for PBKDF2. */

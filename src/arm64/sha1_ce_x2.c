@@ -6,11 +6,12 @@
 
 #include "kernels.h"
 #include "sha1_ops.h"
+#include "sha1_x2_ops.h"
 #include "x2_loads.h"
 #include "../opaque.h"
 
 /* Written for the cores that do not reorder (Cortex-A53/A55): every instruction is its own
- * volatile asm statement (the macros below and x2_loads.h's), so the compiler emits them in
+ * volatile asm statement (sha1_x2_ops.h's macros and x2_loads.h's), so the compiler emits them in
  * the order of the generated block, and every variable is bound to the register the
  * generator chose, so it adds no copies. The order comes from bench/gen_ce_x2_a64.py, a
  * list scheduler on llvm-mca's in-order models (it says how): with the lanes merely
@@ -19,27 +20,6 @@
  * state instead of keeping a copy through the rounds: a copy is one more operation on the
  * one NEON pipe. Clang on big-endian (and compilers without GNU asm) take the intrinsics in
  * the same order, and the loads there are LD1 intrinsics, which the compiler may move. */
-/* One instruction each: e of the next quad, four rounds, a vector add (W + K, the
- * feed-forward), the two halves of a schedule step; sha1_ops.h's, as macros (register
- * variables have no address). */
-#if X2_ASM
-#define HASH_E(e, abcd) __asm__ __volatile__("sha1h %s0, %s1" : "=w"(e) : "w"(abcd))
-#define ROUNDS(op, abcd, e, wk) __asm__ __volatile__(op " %q0, %s1, %2.4s" : "+w"(abcd) : "w"(e), "w"(wk))
-#define ADD(r, a, b) __asm__ __volatile__("add %0.4s, %1.4s, %2.4s" : "=w"(r) : "w"(a), "w"(b))
-#define SU0(w0, w1, w2) __asm__ __volatile__("sha1su0 %0.4s, %1.4s, %2.4s" : "+w"(w0) : "w"(w1), "w"(w2))
-#define SU1(w0, w3) __asm__ __volatile__("sha1su1 %0.4s, %1.4s" : "+w"(w0) : "w"(w3))
-#define CHOOSE(abcd, e, wk) ROUNDS("sha1c", abcd, e, wk)
-#define PARITY(abcd, e, wk) ROUNDS("sha1p", abcd, e, wk)
-#define MAJORITY(abcd, e, wk) ROUNDS("sha1m", abcd, e, wk)
-#else
-#define HASH_E(e, abcd) ((e) = vdupq_n_u32(vsha1h_u32(vgetq_lane_u32((abcd), 0))))
-#define ADD(r, a, b) ((r) = vaddq_u32((a), (b)))
-#define SU0(w0, w1, w2) ((w0) = vsha1su0q_u32((w0), (w1), (w2)))
-#define SU1(w0, w3) ((w0) = vsha1su1q_u32((w0), (w3)))
-#define CHOOSE(abcd, e, wk) ((abcd) = vsha1cq_u32((abcd), vgetq_lane_u32((e), 0), (wk)))
-#define PARITY(abcd, e, wk) ((abcd) = vsha1pq_u32((abcd), vgetq_lane_u32((e), 0), (wk)))
-#define MAJORITY(abcd, e, wk) ((abcd) = vsha1mq_u32((abcd), vgetq_lane_u32((e), 0), (wk)))
-#endif
 
 void armsha_sha1_x2_armv8(uint32_t *const state[2], const uint8_t *const data[2])
 {

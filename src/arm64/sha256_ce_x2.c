@@ -4,31 +4,17 @@
 #include <arm_neon.h>
 
 #include "kernels.h"
+#include "sha256_x2_ops.h"
 #include "x2_loads.h"
 #include "../sha2_constants.h"
 #include "../opaque.h"
 
 /* Written for the cores that do not reorder (Cortex-A53/A55), as sha1_ce_x2.c is (it says
- * more): one volatile asm statement an instruction, in the order bench/gen_ce_x2_a64.py
+ * more): one volatile asm statement an instruction (sha256_x2_ops.h), in the order bench/gen_ce_x2_a64.py
  * wrote in the block below, each variable in the register it chose. The blocks, the
  * states and K come in by LDR of one register each: on the A55 an LD1 of four registers
  * holds the load unit eight cycles. Clang on big-endian (and other compilers) take the
  * intrinsics in the same order. */
-#if X2_ASM
-#define H(abcd, efgh, wk) __asm__ __volatile__("sha256h %q0, %q1, %2.4s" : "+w"(abcd) : "w"(efgh), "w"(wk))
-#define H2(efgh, abcd, wk) __asm__ __volatile__("sha256h2 %q0, %q1, %2.4s" : "+w"(efgh) : "w"(abcd), "w"(wk))
-#define SU0(w0, w1) __asm__ __volatile__("sha256su0 %0.4s, %1.4s" : "+w"(w0) : "w"(w1))
-#define SU1(w0, w2, w3) __asm__ __volatile__("sha256su1 %0.4s, %1.4s, %2.4s" : "+w"(w0) : "w"(w2), "w"(w3))
-#define ADD(r, a, b) __asm__ __volatile__("add %0.4s, %1.4s, %2.4s" : "=w"(r) : "w"(a), "w"(b))
-#define COPY(c, x) __asm__ __volatile__("mov %0.16b, %1.16b" : "=w"(c) : "w"(x))
-#else
-#define H(abcd, efgh, wk) ((abcd) = vsha256hq_u32((abcd), (efgh), (wk)))
-#define H2(efgh, abcd, wk) ((efgh) = vsha256h2q_u32((efgh), (abcd), (wk)))
-#define SU0(w0, w1) ((w0) = vsha256su0q_u32((w0), (w1)))
-#define SU1(w0, w2, w3) ((w0) = vsha256su1q_u32((w0), (w2), (w3)))
-#define ADD(r, a, b) ((r) = vaddq_u32((a), (b)))
-#define COPY(c, x) ((c) = (x))
-#endif
 
 void armsha_sha256_x2_armv8(uint32_t *const state[2], const uint8_t *const data[2])
 {

@@ -27,6 +27,13 @@
     __asm__ __volatile__("ldr %q0, [%1, %2]"                                                 \
                          : "=w"(r)                                                           \
                          : "r"(p), "i"(off), "m"(*(const uint8_t(*)[16])((const uint8_t *)(p) + (off))))
+/* The same with the memory operand naming the whole object of n bytes at p: one address
+ * for every load from it. In a loop (the PBKDF2 entries), GCC made the address of each
+ * offset's operand a register of its own, hoisted out of the loop, and spilled them. */
+#define LDQ_IN(r, p, off, n)                                                                 \
+    __asm__ __volatile__("ldr %q0, [%1, %2]"                                                 \
+                         : "=w"(r)                                                           \
+                         : "r"(p), "i"(off), "m"(*(const uint8_t(*)[n])(const void *)(p)))
 #define LDS(r, p, off)                                                                       \
     __asm__ __volatile__("ldr %s0, [%1, %2]"                                                 \
                          : "=w"(r)                                                           \
@@ -39,6 +46,7 @@
 #else
 /* LD1 of 32-bit elements (the compiler may move these). */
 #define LDQ(r, p, off) ((r) = vld1q_u32((const uint32_t *)(const void *)((const uint8_t *)(p) + (off))))
+#define LDQ_IN(r, p, off, n) LDQ(r, p, off)
 #define LDS(r, p, off) ((r) = vdupq_n_u32(*(const uint32_t *)(const void *)((const uint8_t *)(p) + (off))))
 #define LD4(a, b, c, d, p)                                                                   \
     do {                                                                                     \

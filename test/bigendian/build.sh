@@ -15,8 +15,10 @@ CORE_SRC="src/digests.c src/kernel_list.c src/sha2_constants.c src/sha1.c
 # FILE:FLAGS (comma-separated), each file with its own, as in src/meson.build.
 ARM64_KERNELS="src/arm64/sha1_ce.c:-march=armv8-a+crypto
                src/arm64/sha1_ce_x2.c:-march=armv8-a+crypto
+               src/arm64/sha1_pbkdf2_x2.c:-march=armv8-a+crypto
                src/arm64/sha256_ce.c:-march=armv8-a+crypto
                src/arm64/sha256_ce_x2.c:-march=armv8-a+crypto
+               src/arm64/sha256_pbkdf2_x2.c:-march=armv8-a+crypto
                src/arm64/sha512_ce.c:-march=armv8.2-a+sha3
                src/arm64/sha512_ce_x2.c:-march=armv8.2-a+sha3"
 # The kernels for cores without the SHA instructions (src/meson.build's
