@@ -242,6 +242,7 @@ enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
  * no more. */
 #define EDGE(x)                                                                   \
     do {                                                                          \
+        kp -= 16; /* well before LOAD_K, which waits on the address otherwise */  \
         ADD(wA[1], wA[1], eA);                                                    \
         ADD(wB[1], wB[1], eB);                                                    \
         VLDQ(eA, (x) ? PB_OUT_K : PB_IN_K);                                       \
@@ -262,7 +263,6 @@ enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
             VSTQ(PB_TA_E, wA[2]);                                                 \
             VSTQ(PB_TB_E, wB[2]);                                                 \
         }                                                                         \
-        kp -= 16;                                                                 \
         LOAD_K(k);                                                                \
         if (x) {                                                                  \
             VEOR(wA[3], wA[3], wA[0]);                                            \
