@@ -242,6 +242,7 @@ enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
  * no more. */
 #define EDGE(x)                                                                   \
     do {                                                                          \
+        kp -= 16; /* well before LOAD_K, which waits on the address otherwise */  \
         ADD(wA[1], wA[1], eA);                                                    \
         ADD(wB[1], wB[1], eB);                                                    \
         VLDQ(eA, (x) ? PB_OUT_K : PB_IN_K);                                       \
@@ -262,7 +263,6 @@ enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
             VSTQ(PB_TA_E, wA[2]);                                                 \
             VSTQ(PB_TB_E, wB[2]);                                                 \
         }                                                                         \
-        kp -= 16;                                                                 \
         LOAD_K(k);                                                                \
         if (x) {                                                                  \
             VEOR(wA[3], wA[3], wA[0]);                                            \
@@ -325,7 +325,16 @@ void armsha_sha1_pbkdf2_x2_aarch32(const uint32_t inner[5], const uint32_t outer
         return;
 
     _Alignas(16) uint32_t pb[PB_N][4] = { { 0 } };
-    uint32x4_t abcdA, eA, wA[4], wkA, abcdB, eB, wB[4], wkB, k;
+    /* GCC otherwise moves lane A's abcd to another register and back within the
+     * outer compression's quad 16 (a VMOV, and the SHA1P after it waits for it: 6 cycles
+     * of the loop's on the Cortex-A53 model); pinned, the loop has none. Registers
+     * named only for the asm operands they feed (GCC's local register variables). */
+#if SHA1_ASM && !defined(__clang__)
+    register uint32x4_t abcdA __asm__("q8"), abcdB __asm__("q9");
+#else
+    uint32x4_t abcdA, abcdB;
+#endif
+    uint32x4_t eA, wA[4], wkA, eB, wB[4], wkB, k;
 
     for (int i = 0; i < 4; i++) {
         pb[PB_WK3][i] = sha1_k[0];
