@@ -666,67 +666,17 @@ static void test_pbkdf2_entry(const kernel *k, const kernel *ref)
     }
 }
 
-/* ---- the two-lane SHA-1 kernel's PBKDF2 entry (sha1_pbkdf2_x2.c) against the block
- * function ---- */
+#endif
 
-/* As pbkdf2_reference for SHA-1: U's 20 bytes, 0x80, the bit count of one block and a
- * digest, compressed from the inner and then the outer state. */
-static void sha1_pbkdf2_reference(const kernel *ref, const uint32_t in[5], const uint32_t out[5],
-                                  uint32_t u[5], uint32_t t[5], unsigned n)
-{
-    for (unsigned j = 0; j < n; j++) {
-        for (int half = 0; half < 2; half++) {
-            uint8_t block[64] = {0};
+#if defined(ARMSHA_ARM64_KERNELS) || defined(ARMSHA_ARM32_KERNELS)
+/* ---- the two-lane SHA-1 and SHA-256/224 PBKDF2 entries (arm64: sha{1,256}_pbkdf2_x2.c;
+ * AArch32: sha{1,256}_ce_x2.c) against the block function ---- */
 
-            for (size_t b = 0; b < 20; b++)
-                block[b] = (uint8_t)(u[b / 4] >> (24 - 8 * (b % 4)));
-            block[20] = 0x80;
-            block[62] = (uint8_t)(((64 + 20) * 8) >> 8);
-            block[63] = (uint8_t)((64 + 20) * 8);
-            memcpy(u, half == 0 ? in : out, 5 * sizeof(uint32_t));
-            ref->fn.sha1(u, block, 1);
-        }
-        for (size_t i = 0; i < 5; i++)
-            t[i] ^= u[i];
-    }
-}
-
-static void test_sha1_pbkdf2_entry(const kernel *k, const kernel *ref)
-{
-    for (int trial = 0; trial < 40; trial++) {
-        /* 0 to 3 iterations, and now and then more: the loop body carries values from one
-         * iteration to the next. */
-        const unsigned n = trial % 8 == 7 ? 9 + (unsigned)rnd_below(8) : (unsigned)rnd_below(4);
-        uint32_t in[5], out[5], ul[2][5], tl[2][5], tx[2][7], ux[2][7];
-
-        for (size_t i = 0; i < 5; i++)
-            in[i] = (uint32_t)rnd(), out[i] = (uint32_t)rnd();
-        for (int l = 0; l < 2; l++) {
-            for (size_t i = 0; i < 5; i++) {
-                ul[l][i] = ux[l][i + 1] = (uint32_t)rnd();
-                tl[l][i] = tx[l][i + 1] = (uint32_t)rnd();
-            }
-            ux[l][0] = tx[l][0] = ux[l][6] = tx[l][6] = 0x5a5a5a5au; /* guards */
-            sha1_pbkdf2_reference(ref, in, out, ul[l], tl[l], n);
-        }
-        /* U_1 apart from T here (PBKDF2 passes T as both: U_1 is T there). */
-        const uint32_t *const up[2] = {ux[0] + 1, ux[1] + 1};
-        uint32_t *const tp[2] = {tx[0] + 1, tx[1] + 1};
-        armsha_sha1_pbkdf2_x2_armv8(in, out, up, tp, n);
-        for (int l = 0; l < 2; l++) {
-            const int same = memcmp(tl[l], tx[l] + 1, sizeof(tl[l])) == 0 &&
-                             tx[l][0] == 0x5a5a5a5au && tx[l][6] == 0x5a5a5a5au &&
-                             ux[l][0] == 0x5a5a5a5au && ux[l][6] == 0x5a5a5a5au;
-            check(same, "two-lane PBKDF2 entry against the block function", NULL, k,
-                  l == 0 ? "(SHA-1 PBKDF2, lane 0)" : "(SHA-1 PBKDF2, lane 1)");
-        }
-    }
-}
-
-/* ---- the two-lane SHA-256 kernel's PBKDF2 entry (sha256_pbkdf2_x2.c), SHA-224 too ---- */
-
-static void sha256_pbkdf2_reference(const kernel *ref, const uint32_t in[8], const uint32_t out[8],
-                                    uint32_t u[8], uint32_t t[8], size_t ds, unsigned n)
+/* The reference: each iteration compresses U's ds bytes padded as FIPS 180-4 pads a
+ * message of one block plus ds bytes, from the inner and then the outer state (w words),
+ * with the portable block function; the entries make the same block in registers. */
+static void pbkdf2_reference32(const kernel *ref, const uint32_t *in, const uint32_t *out,
+                               uint32_t *u, uint32_t *t, size_t w, size_t ds, unsigned n)
 {
     for (unsigned j = 0; j < n; j++) {
         for (int half = 0; half < 2; half++) {
@@ -737,149 +687,65 @@ static void sha256_pbkdf2_reference(const kernel *ref, const uint32_t in[8], con
             block[ds] = 0x80;
             block[62] = (uint8_t)(((64 + ds) * 8) >> 8);
             block[63] = (uint8_t)((64 + ds) * 8);
-            memcpy(u, half == 0 ? in : out, 8 * sizeof(uint32_t));
-            ref->fn.sha256(u, block, 1);
+            memcpy(u, half == 0 ? in : out, w * sizeof(uint32_t));
+            run_blocks32(ref, u, block, 1);
         }
         for (size_t i = 0; i < ds / 4; i++)
             t[i] ^= u[i];
     }
 }
 
-static void test_sha256_pbkdf2_entry(const kernel *k, const kernel *ref)
-{
-    for (int trial = 0; trial < 40; trial++) {
-        const size_t ds = trial % 2 == 0 ? 32 : 28;
-        const unsigned n = trial % 8 == 7 ? 9 + (unsigned)rnd_below(8) : (unsigned)rnd_below(4);
-        uint32_t in[8], out[8], ul[2][8], tl[2][8], tx[2][10], ux[2][10];
+/* An entry of either shape: SHA-1's (ds always 20) or SHA-256's (ds 32 or 28). */
+typedef struct entry32 {
+    void (*sha1)(const uint32_t *, const uint32_t *, const uint32_t *const *, uint32_t *const *,
+                 uint64_t);
+    void (*sha256)(const uint32_t *, const uint32_t *, const uint32_t *const *,
+                   uint32_t *const *, size_t, uint64_t);
+} entry32;
 
-        for (size_t i = 0; i < 8; i++)
+static void test_pbkdf2_entry32(const kernel *k, const kernel *ref, entry32 e)
+{
+    static const char *const what[3][2] = {{"(SHA-1 PBKDF2, lane 0)", "(SHA-1 PBKDF2, lane 1)"},
+                                           {"(SHA-256 PBKDF2, lane 0)", "(SHA-256 PBKDF2, lane 1)"},
+                                           {"(SHA-224 PBKDF2, lane 0)", "(SHA-224 PBKDF2, lane 1)"}};
+    const size_t w = e.sha1 != NULL ? 5 : 8;
+    const uint32_t guard = 0x5a5a5a5au;
+
+    for (int trial = 0; trial < 40; trial++) {
+        const size_t ds = e.sha1 != NULL ? 20 : trial % 2 == 0 ? 32 : 28;
+        /* Mostly 0-5 iterations, one trial in eight 6-45: the loops carry values from one
+         * iteration to the next. */
+        const unsigned n = (unsigned)(trial % 8 == 7 ? 6 + rnd_below(40) : rnd_below(6));
+        uint32_t in[8], out[8], ul[2][8], tl[2][8], ux[2][10], tx[2][10];
+
+        for (size_t i = 0; i < w; i++)
             in[i] = (uint32_t)rnd(), out[i] = (uint32_t)rnd();
         for (int l = 0; l < 2; l++) {
-            for (size_t i = 0; i < 8; i++) {
+            for (size_t i = 0; i < w; i++) {
                 ul[l][i] = ux[l][i + 1] = (uint32_t)rnd();
                 tl[l][i] = tx[l][i + 1] = (uint32_t)rnd();
             }
-            ux[l][0] = tx[l][0] = ux[l][9] = tx[l][9] = 0x5a5a5a5au; /* guards */
-            sha256_pbkdf2_reference(ref, in, out, ul[l], tl[l], ds, n);
+            ux[l][0] = tx[l][0] = ux[l][w + 1] = tx[l][w + 1] = guard;
         }
+        /* U_1 apart from T here (PBKDF2 passes T, or a copy of it, as U_1). */
         const uint32_t *const up[2] = {ux[0] + 1, ux[1] + 1};
         uint32_t *const tp[2] = {tx[0] + 1, tx[1] + 1};
-        armsha_sha256_pbkdf2_x2_armv8(in, out, up, tp, ds, n);
+        if (e.sha1 != NULL)
+            e.sha1(in, out, up, tp, n);
+        else
+            e.sha256(in, out, up, tp, ds, n);
         for (int l = 0; l < 2; l++) {
-            /* All of T: its words past ds must be as they were (the reference leaves them). */
-            const int same = memcmp(tl[l], tx[l] + 1, sizeof(tl[l])) == 0 &&
-                             tx[l][0] == 0x5a5a5a5au && tx[l][9] == 0x5a5a5a5au &&
-                             ux[l][0] == 0x5a5a5a5au && ux[l][9] == 0x5a5a5a5au;
+            /* U is only read. */
+            const int u_kept = memcmp(ul[l], ux[l] + 1, w * sizeof(uint32_t)) == 0;
+
+            pbkdf2_reference32(ref, in, out, ul[l], tl[l], w, ds, n);
+            /* T's first ds bytes, what PBKDF2 outputs: for SHA-224 the AArch32 entry XORs
+             * the eighth word too, where the arm64 one leaves it (their kernels.h). */
+            const int same = u_kept && memcmp(tl[l], tx[l] + 1, ds) == 0 &&
+                             tx[l][0] == guard && tx[l][w + 1] == guard &&
+                             ux[l][0] == guard && ux[l][w + 1] == guard;
             check(same, "two-lane PBKDF2 entry against the block function", NULL, k,
-                  ds == 32 ? (l == 0 ? "(SHA-256 PBKDF2, lane 0)" : "(SHA-256 PBKDF2, lane 1)")
-                           : (l == 0 ? "(SHA-224 PBKDF2, lane 0)" : "(SHA-224 PBKDF2, lane 1)"));
-        }
-    }
-}
-#endif
-
-#if defined(ARMSHA_ARM32_KERNELS)
-/* ---- the AArch32 SHA-1 and SHA-256 two-lane PBKDF2 entries against the block function ---- */
-
-/* The reference: each iteration compresses U's 20 bytes padded as FIPS 180-4 pads a
- * message of one block plus 20 bytes, from the inner and then the outer state, with the
- * portable block function; the entry makes the same block in registers. */
-static void sha1_pbkdf2_reference(const kernel *ref, const uint32_t in[5], const uint32_t out[5],
-                                  uint32_t u[5], uint32_t t[5], unsigned n)
-{
-    for (unsigned j = 0; j < n; j++) {
-        for (int half = 0; half < 2; half++) {
-            uint8_t block[64] = {0};
-
-            for (size_t b = 0; b < 20; b++)
-                block[b] = (uint8_t)(u[b / 4] >> (24 - 8 * (b % 4)));
-            block[20] = 0x80;
-            block[62] = (uint8_t)(((64 + 20) * 8) >> 8);
-            block[63] = (uint8_t)((64 + 20) * 8);
-            memcpy(u, half == 0 ? in : out, 5 * sizeof(uint32_t));
-            run_blocks32(ref, u, block, 1);
-        }
-        for (size_t i = 0; i < 5; i++)
-            t[i] ^= u[i];
-    }
-}
-
-static void test_sha1_pbkdf2_entry(const kernel *k, const kernel *ref)
-{
-    for (int trial = 0; trial < 40; trial++) {
-        /* Mostly 0-5 iterations, one trial in eight 6-45 (past the loop's turn often). */
-        const unsigned n = (unsigned)(trial % 8 == 7 ? 6 + rnd_below(40) : rnd_below(6));
-        uint32_t in[5], out[5], ul[2][5], tl[2][5], tx[2][7];
-
-        for (size_t i = 0; i < 5; i++)
-            in[i] = (uint32_t)rnd(), out[i] = (uint32_t)rnd();
-        for (int l = 0; l < 2; l++) {
-            for (size_t i = 0; i < 5; i++) {
-                ul[l][i] = (uint32_t)rnd();
-                tl[l][i] = tx[l][i + 1] = (uint32_t)rnd();
-            }
-            tx[l][0] = tx[l][6] = 0x5a5a5a5au; /* guards */
-        }
-        const uint32_t *const up[2] = {ul[0], ul[1]};
-        uint32_t *const tp[2] = {tx[0] + 1, tx[1] + 1};
-        armsha_sha1_pbkdf2_x2_aarch32(in, out, up, tp, n);
-        for (int l = 0; l < 2; l++) {
-            sha1_pbkdf2_reference(ref, in, out, ul[l], tl[l], n);
-            int same = memcmp(tl[l], tx[l] + 1, sizeof(tl[l])) == 0 &&
-                       tx[l][0] == 0x5a5a5a5au && tx[l][6] == 0x5a5a5a5au;
-            check(same, "two-lane PBKDF2 entry against the block function", NULL, k,
-                  l == 0 ? "(SHA-1 PBKDF2, lane 0)" : "(SHA-1 PBKDF2, lane 1)");
-        }
-    }
-}
-
-/* The same for the SHA-256 entry, ds 32 (SHA-256) and 28 (SHA-224). */
-static void sha256_pbkdf2_reference(const kernel *ref, const uint32_t in[8], const uint32_t out[8],
-                                    uint32_t u[8], uint32_t t[8], size_t ds, unsigned n)
-{
-    for (unsigned j = 0; j < n; j++) {
-        for (int half = 0; half < 2; half++) {
-            uint8_t block[64] = {0};
-
-            for (size_t b = 0; b < ds; b++)
-                block[b] = (uint8_t)(u[b / 4] >> (24 - 8 * (b % 4)));
-            block[ds] = 0x80;
-            block[62] = (uint8_t)(((64 + ds) * 8) >> 8);
-            block[63] = (uint8_t)((64 + ds) * 8);
-            memcpy(u, half == 0 ? in : out, 8 * sizeof(uint32_t));
-            run_blocks32(ref, u, block, 1);
-        }
-        for (size_t i = 0; i < 8; i++)
-            t[i] ^= u[i];
-    }
-}
-
-static void test_sha256_pbkdf2_entry(const kernel *k, const kernel *ref)
-{
-    for (int trial = 0; trial < 40; trial++) {
-        const size_t ds = trial % 2 == 0 ? 32 : 28;
-        const unsigned n = (unsigned)(trial % 8 >= 6 ? 6 + rnd_below(40) : rnd_below(6));
-        uint32_t in[8], out[8], ul[2][8], tl[2][8], tx[2][10];
-
-        for (size_t i = 0; i < 8; i++)
-            in[i] = (uint32_t)rnd(), out[i] = (uint32_t)rnd();
-        for (int l = 0; l < 2; l++) {
-            for (size_t i = 0; i < 8; i++) {
-                ul[l][i] = (uint32_t)rnd();
-                tl[l][i] = tx[l][i + 1] = (uint32_t)rnd();
-            }
-            tx[l][0] = tx[l][9] = 0x5a5a5a5au; /* guards */
-        }
-        const uint32_t *const up[2] = {ul[0], ul[1]};
-        uint32_t *const tp[2] = {tx[0] + 1, tx[1] + 1};
-        armsha_sha256_pbkdf2_x2_aarch32(in, out, up, tp, ds, n);
-        for (int l = 0; l < 2; l++) {
-            sha256_pbkdf2_reference(ref, in, out, ul[l], tl[l], ds, n);
-            int same = memcmp(tl[l], tx[l] + 1, sizeof(tl[l])) == 0 &&
-                       tx[l][0] == 0x5a5a5a5au && tx[l][9] == 0x5a5a5a5au;
-            check(same, "two-lane PBKDF2 entry against the block function", NULL, k,
-                  l == 0 ? (ds == 32 ? "(SHA-256 PBKDF2, lane 0)" : "(SHA-224 PBKDF2, lane 0)")
-                         : (ds == 32 ? "(SHA-256 PBKDF2, lane 1)" : "(SHA-224 PBKDF2, lane 1)"));
+                  what[e.sha1 != NULL ? 0 : ds == 32 ? 1 : 2][l]);
         }
     }
 }
@@ -1057,15 +923,19 @@ int armsha_fs_main(int argc, char **argv)
                     if (k->family == ARMSHA_SHA512 && k->fn.sha512 == armsha_sha512_blocks_armv8)
                         test_pbkdf2_entry(k, &kernels[r]);
                     if (k->family == ARMSHA_SHA1 && k->fn.sha1 == armsha_sha1_blocks_armv8)
-                        test_sha1_pbkdf2_entry(k, &kernels[r]);
+                        test_pbkdf2_entry32(k, &kernels[r],
+                                            (entry32){.sha1 = armsha_sha1_pbkdf2_x2_armv8});
                     if (k->family == ARMSHA_SHA256 && k->fn.sha256 == armsha_sha256_blocks_armv8)
-                        test_sha256_pbkdf2_entry(k, &kernels[r]);
+                        test_pbkdf2_entry32(k, &kernels[r],
+                                            (entry32){.sha256 = armsha_sha256_pbkdf2_x2_armv8});
 #endif
 #if defined(ARMSHA_ARM32_KERNELS)
                     if (k->family == ARMSHA_SHA1 && k->fn.sha1 == armsha_sha1_blocks_aarch32)
-                        test_sha1_pbkdf2_entry(k, &kernels[r]);
+                        test_pbkdf2_entry32(k, &kernels[r],
+                                            (entry32){.sha1 = armsha_sha1_pbkdf2_x2_aarch32});
                     if (k->family == ARMSHA_SHA256 && k->fn.sha256 == armsha_sha256_blocks_aarch32)
-                        test_sha256_pbkdf2_entry(k, &kernels[r]);
+                        test_pbkdf2_entry32(k, &kernels[r],
+                                            (entry32){.sha256 = armsha_sha256_pbkdf2_x2_aarch32});
 #endif
                 }
         }
