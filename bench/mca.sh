@@ -62,14 +62,15 @@ for file in "$SRC"/src/arm64/*_ce_x[0-9]*.c "$SRC"/bench/*_portable_x[0-9]*.c; d
     LANES+=("$name|${file#"$SRC"/}|$flags|$fn|$one")
 done
 # The PBKDF2 entries that run the whole loop of iterations of every lane inside one function
-# (issue 22): name|source|flags|function|one-lane FILES entry|lanes. Their loop (the
-# longest backward branch of the function) must hold one iteration of every lane, two
-# compressions each (checked: by the count of SHA1C/P/M or SHA512H in it); SHA-512's entries
-# are not here, for their longest loop is one half of an iteration (the inner or the outer
-# compression) and the T XOR lies outside it.
+# (issue 22): name|source|flags|function|one-lane FILES entry|lanes. What they run for one
+# iteration of every lane, two compressions each (checked: by the count of SHA1C/P/M,
+# SHA256H or SHA512H in it): their longest loop, or for SHA-512's, whose loop runs an inner
+# loop over the inner and the outer compression and then XORs T, the path through it
+# (iteration_body below).
 ENTRIES=(
     "sha1_pbkdf2_x2|src/arm64/sha1_pbkdf2_x2.c|-march=armv8-a+crypto|armsha_sha1_pbkdf2_x2_armv8|sha1_ce|2"
     "sha256_pbkdf2_x2|src/arm64/sha256_pbkdf2_x2.c|-march=armv8-a+crypto|armsha_sha256_pbkdf2_x2_armv8|sha256_ce|2"
+    "sha512_pbkdf2_x2|src/arm64/sha512_ce_x2.c|-march=armv8.2-a+sha3|armsha_sha512_pbkdf2_x2_armv8|sha512_ce|2"
 )
 for e in "${ENTRIES[@]}"; do
     IFS='|' read -r name file flags _ <<<"$e"
@@ -115,6 +116,54 @@ def loop_body(path, fn):
             if len(body) > len(best):
                 best = body
     return best
+
+
+BRANCH = re.compile(r"^\s+(b\.\w+|b\w\w|cbn?z|tbn?z|b)\s+(?:.*,\s*)?(\.L\w+)\s*$")
+
+
+def iteration_body(path, fn, ops, want):
+    """The instructions one PBKDF2 iteration of a multi-lane entry executes: its longest loop
+    as loop_body finds it when that holds want chain instructions (ops), else the path
+    through that loop when it holds one inner loop run R times (SHA-512's entries: a loop
+    over the inner and the outer compression, T's XOR after it): what comes before the
+    inner loop, its body R - 1 times with its back branch, once more up to the branch out,
+    then from where that branch lands to the outer back branch. Raises when no R gives
+    want."""
+    lines = open(path).read().splitlines()
+    start = lines.index(fn + ":")
+    end = next(i for i in range(start, len(lines)) if re.match(r"\s+\.size\s+%s," % re.escape(fn), lines[i]))
+    lines = lines[start:end]
+    labels, back = {}, []
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\.L\w+):", line)
+        if m:
+            labels[m.group(1)] = i
+            continue
+        m = BRANCH.match(line)
+        if m and m.group(2) in labels and labels[m.group(2)] < i:
+            back.append((labels[m.group(2)], i))
+    insns = lambda a, b: [l.strip() for l in lines[a:b]
+                          if l.strip() and not l.strip().startswith((".", "#", "//")) and not l.strip().endswith(":")]
+    chain = lambda body: sum(1 for l in body if l.split()[0] in ops)
+    lo, hi = max(back, key=lambda r: len(insns(r[0] + 1, r[1] + 1)))
+    body = insns(lo + 1, hi + 1)
+    if chain(body) == want:
+        return body
+    inner = [(a, b) for a, b in back if lo < a and b < hi]
+    if len(inner) != 1:
+        raise SystemExit("mca: %s: the loop holds %d chain instructions and %d inner loops" % (fn, chain(body), len(inner)))
+    a, b = inner[0]
+    exits = [(k, labels[m.group(2)]) for k in range(a + 1, b) for m in [BRANCH.match(lines[k])]
+             if m and m.group(2) in labels and not a <= labels[m.group(2)] <= b]
+    if len(exits) != 1 or not b < exits[0][1] <= hi:
+        raise SystemExit("mca: %s: the inner loop has no single branch out forward" % fn)
+    k, land = exits[0]
+    outside = chain(insns(lo + 1, a)) + chain(insns(land, hi + 1))
+    per, rest = chain(insns(a + 1, b + 1)), want - outside
+    if per == 0 or rest % per or rest // per < 1:
+        raise SystemExit("mca: %s: no count of its inner loop makes %d chain instructions" % (fn, want))
+    r = rest // per
+    return insns(lo + 1, a) + insns(a + 1, b + 1) * (r - 1) + insns(a + 1, k + 1) + insns(land, hi + 1)
 
 
 class Unmodelled(Exception):
@@ -309,12 +358,9 @@ entry_body = {}
 for name, path, flags, fn, one, nl in entries:
     if not os.path.exists("%s/%s.s" % (tmp, name)):
         continue
-    body = loop_body("%s/%s.s" % (tmp, name), fn)
     ops, per = CHAIN[one]
-    comp = sum(1 for l in body if l.split()[0] in ops) / per
     n = int(nl)
-    if comp != 2 * n:
-        raise SystemExit("mca: the loop of %s holds %g compressions, not one iteration of %d lanes (%d)" % (fn, comp, n, 2 * n))
+    body = iteration_body("%s/%s.s" % (tmp, name), fn, ops, 2 * n * per)
     body = "\n".join(body) + "\n"
     entry_body[name] = body
     with open("%s/%s.loop.s" % (tmp, name), "w") as f:

@@ -325,13 +325,20 @@ void armsha_sha512_pbkdf2_x2_armv8(const uint64_t inner[8], const uint64_t outer
             lane A, B;
             uint64x2_t k, k1, af[4], bf[4];
 
+            /* LDRs of their own (LDQ): paired into LDPs, the Cortex-A55 model issued them
+             * once in six cycles. W[8..15] stay one load for both lanes (the compiler
+             * copies them before the schedule writes them in place): a load a lane
+             * gained the A55 model a few cycles more but cost ThunderX2's 3 %
+             * (bench/RESULTS.md, "PBKDF2 on two lanes"). */
             for (int i = 0; i < 4; i++) {
-                const uint64x2_t mask = vld1q_u64(mw + 2 * i), pad = vld1q_u64(pw + 2 * i);
+                uint64x2_t mask, pad;
+                LDQ(mask, mw + 2 * i);
+                LDQ(pad, pw + 2 * i);
                 A.m[i] = vorrq_u64(vandq_u64(xa[i], mask), pad);
                 B.m[i] = vorrq_u64(vandq_u64(xb[i], mask), pad);
             }
             for (int i = 4; i < 8; i++) {
-                A.m[i] = vld1q_u64(pw + 2 * i);
+                LDQ(A.m[i], pw + 2 * i);
                 B.m[i] = A.m[i];
             }
             LOAD_K(k, 0);
@@ -351,9 +358,16 @@ void armsha_sha512_pbkdf2_x2_armv8(const uint64_t inner[8], const uint64_t outer
             xb[0] = vaddq_u64(B.ab, bf[0]), xb[1] = vaddq_u64(B.cd, bf[1]);
             xb[2] = vaddq_u64(B.ef, bf[2]), xb[3] = vaddq_u64(B.gh, bf[3]);
         }
+        /* T's eight quads loaded first, then XORed and stored: load, XOR and store one
+         * quad at a time, each XOR waited for its load on the in-order models. */
+        uint64x2_t ya[4], yb[4];
         for (int i = 0; i < 4; i++) {
-            vst1q_u64(ta + 2 * i, veorq_u64(vld1q_u64(ta + 2 * i), xa[i]));
-            vst1q_u64(tb + 2 * i, veorq_u64(vld1q_u64(tb + 2 * i), xb[i]));
+            LDQ(ya[i], ta + 2 * i);
+            LDQ(yb[i], tb + 2 * i);
+        }
+        for (int i = 0; i < 4; i++) {
+            vst1q_u64(ta + 2 * i, veorq_u64(ya[i], xa[i]));
+            vst1q_u64(tb + 2 * i, veorq_u64(yb[i], xb[i]));
         }
     } while (--n != 0);
 
