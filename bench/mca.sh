@@ -66,7 +66,7 @@ done
 # iteration of every lane, two compressions each (checked: by the count of SHA1C/P/M,
 # SHA256H or SHA512H in it): their longest loop, or for SHA-512's, whose loop runs an inner
 # loop over the inner and the outer compression and then XORs T, the path through it
-# (iteration_body below).
+# (iteration_bodies below).
 ENTRIES=(
     "sha1_pbkdf2_x2|src/arm64/sha1_pbkdf2_x2.c|-march=armv8-a+crypto|armsha_sha1_pbkdf2_x2_armv8|sha1_ce|2"
     "sha256_pbkdf2_x2|src/arm64/sha256_pbkdf2_x2.c|-march=armv8-a+crypto|armsha_sha256_pbkdf2_x2_armv8|sha256_ce|2"
@@ -121,49 +121,68 @@ def loop_body(path, fn):
 BRANCH = re.compile(r"^\s+(b\.\w+|b\w\w|cbn?z|tbn?z|b)\s+(?:.*,\s*)?(\.L\w+)\s*$")
 
 
-def iteration_body(path, fn, ops, want):
-    """The instructions one PBKDF2 iteration of a multi-lane entry executes: its longest loop
-    as loop_body finds it when that holds want chain instructions (ops), else the path
-    through that loop when it holds one inner loop run R times (SHA-512's entries: a loop
-    over the inner and the outer compression, T's XOR after it): what comes before the
-    inner loop, its body R - 1 times with its back branch, once more up to the branch out,
-    then from where that branch lands to the outer back branch. Raises when no R gives
-    want."""
+def iteration_bodies(path, fn, ops, want):
+    """What one PBKDF2 iteration of a multi-lane entry executes, for each loop of fn that
+    runs one (an entry may have several: SHA-512's, one for the full digest and one that
+    masks U): the paths through fn's code that come back to the label they start from with
+    want chain instructions (ops), every conditional branch tried both ways (SHA-512's
+    loops run an inner loop over the inner and the outer compression, and the compiler
+    lays the two loops out into one another). A path that holds another's instructions and
+    more (a loop around a whole loop, for n's upper half) and a path that is another one
+    rotated are left out. In the order of their first label; raises when there is none."""
     lines = open(path).read().splitlines()
     start = lines.index(fn + ":")
     end = next(i for i in range(start, len(lines)) if re.match(r"\s+\.size\s+%s," % re.escape(fn), lines[i]))
-    lines = lines[start:end]
-    labels, back = {}, []
-    for i, line in enumerate(lines):
-        m = re.match(r"^(\.L\w+):", line)
-        if m:
-            labels[m.group(1)] = i
-            continue
-        m = BRANCH.match(line)
-        if m and m.group(2) in labels and labels[m.group(2)] < i:
-            back.append((labels[m.group(2)], i))
-    insns = lambda a, b: [l.strip() for l in lines[a:b]
-                          if l.strip() and not l.strip().startswith((".", "#", "//")) and not l.strip().endswith(":")]
-    chain = lambda body: sum(1 for l in body if l.split()[0] in ops)
-    lo, hi = max(back, key=lambda r: len(insns(r[0] + 1, r[1] + 1)))
-    body = insns(lo + 1, hi + 1)
-    if chain(body) == want:
-        return body
-    inner = [(a, b) for a, b in back if lo < a and b < hi]
-    if len(inner) != 1:
-        raise SystemExit("mca: %s: the loop holds %d chain instructions and %d inner loops" % (fn, chain(body), len(inner)))
-    a, b = inner[0]
-    exits = [(k, labels[m.group(2)]) for k in range(a + 1, b) for m in [BRANCH.match(lines[k])]
-             if m and m.group(2) in labels and not a <= labels[m.group(2)] <= b]
-    if len(exits) != 1 or not b < exits[0][1] <= hi:
-        raise SystemExit("mca: %s: the inner loop has no single branch out forward" % fn)
-    k, land = exits[0]
-    outside = chain(insns(lo + 1, a)) + chain(insns(land, hi + 1))
-    per, rest = chain(insns(a + 1, b + 1)), want - outside
-    if per == 0 or rest % per or rest // per < 1:
-        raise SystemExit("mca: %s: no count of its inner loop makes %d chain instructions" % (fn, want))
-    r = rest // per
-    return insns(lo + 1, a) + insns(a + 1, b + 1) * (r - 1) + insns(a + 1, k + 1) + insns(land, hi + 1)
+    lines = lines[start + 1:end]
+    labels = {m.group(1): i for i, l in enumerate(lines) for m in [re.match(r"^(\.L\w+):", l)] if m}
+    is_insn = lambda l: l.strip() and not l.strip().startswith((".", "#", "//")) and not l.strip().endswith(":")
+    found, seen = [], []
+
+    def walk(head, i, trail, n):
+        # Straight on from line i until a branch, the head again, or the end of the code.
+        while i < len(lines):
+            if i == head and trail:
+                if n == want:
+                    found.append(trail)
+                return
+            line = lines[i]
+            if not is_insn(line):
+                i += 1
+                continue
+            if n > want or len(trail) > 8 * len(lines):
+                return
+            trail = trail + [i]
+            n += line.split()[0] in ops
+            if line.split()[0] == "ret":
+                return
+            m = BRANCH.match(line)
+            if m and m.group(2) in labels:
+                if m.group(1) != "b":
+                    walk(head, i + 1, trail, n)  # not taken
+                i = labels[m.group(2)]
+                continue
+            i += 1
+
+    for name, head in sorted(labels.items(), key=lambda kv: kv[1]):
+        walk(head, head + 1, [], 0)
+    bodies = []
+    for trail in found:
+        key = sorted(trail)
+        if key in seen:
+            continue  # the same loop from another of its labels
+        seen.append(key)
+        bodies.append(trail)
+    def holds(big, small):
+        rest = list(big)
+        for i in small:
+            if i not in rest:
+                return False
+            rest.remove(i)
+        return len(rest) > 0
+    bodies = [t for t in bodies if not any(holds(t, o) for o in bodies if o is not t)]
+    if not bodies:
+        raise SystemExit("mca: %s has no loop of one iteration of its lanes (%d chain instructions)" % (fn, want))
+    return [[lines[i].strip() for i in t] for t in bodies]
 
 
 class Unmodelled(Exception):
@@ -329,7 +348,7 @@ def busiest(asm, cpu, tool):
     return max(float(v) for v in row.split() if v != "-")
 
 
-print("- PBKDF2 entries (`(loop)` rows, the function named): the loop of the entry that runs every iteration of N lanes inside it, steady state of (cycles of 400 - cycles of 200) / 200 loop iterations, one loop iteration = one PBKDF2 iteration of every lane (2N compressions); ratio, pipe bound and busiest pipe against 2N x one lane\n")
+print("- PBKDF2 entries (`(loop)` rows, the function named): the loop of the entry that runs every iteration of N lanes inside it (an entry with two, SHA-512's: one for the full digest and one, the longer, that masks U for the truncated kinds; `(loop 1, N instructions)` and `(loop 2, ...)` in the order of its code), steady state of (cycles of 400 - cycles of 200) / 200 loop iterations, one loop iteration = one PBKDF2 iteration of every lane (2N compressions); ratio, pipe bound and busiest pipe against 2N x one lane\n")
 print("| multi-lane form | CPU | " + " | ".join("%s one lane | N lanes | ratio | pipe bound | busiest pipe" % t for t in tools) + " |")
 print("|---|---|" + "---:|" * (5 * len(tools)))
 lane_body = {}
@@ -360,22 +379,26 @@ for name, path, flags, fn, one, nl in entries:
         continue
     ops, per = CHAIN[one]
     n = int(nl)
-    body = iteration_body("%s/%s.s" % (tmp, name), fn, ops, 2 * n * per)
-    body = "\n".join(body) + "\n"
-    entry_body[name] = body
-    with open("%s/%s.loop.s" % (tmp, name), "w") as f:
-        f.write(body)
-    for cpu in lane_cpus:
-        cells = []
-        for t in tools:
-            try:
-                c1, _ = per_block("\n".join(bodies[one]) + "\n", cpu, tool=t)
-                c2, r2 = per_block(body, cpu, tool=t)
-                cells.append("%.1f | %.1f | %.3f | %.3f | %.3f" % (c1, c2, c2 / (2 * n * c1), r2 / (2 * n * c1),
-                                                               busiest(body, cpu, t) / (2 * n * c1)))
-            except Unmodelled:
-                cells.append("not modelled | | | |")
-        print("| %s (loop) | %s | %s |" % (fn, cpu, " | ".join(cells)))
+    loops = iteration_bodies("%s/%s.s" % (tmp, name), fn, ops, 2 * n * per)
+    # The derivations below take the shortest: the full digest's, where an entry has a
+    # loop for the truncated kinds too (SHA-512's).
+    entry_body[name] = "\n".join(min(loops, key=len)) + "\n"
+    for li, lb in enumerate(loops):
+        body = "\n".join(lb) + "\n"
+        label = "loop" if len(loops) == 1 else "loop %d, %d instructions" % (li + 1, len(lb))
+        with open("%s/%s.loop%d.s" % (tmp, name, li + 1), "w") as f:
+            f.write(body)
+        for cpu in lane_cpus:
+            cells = []
+            for t in tools:
+                try:
+                    c1, _ = per_block("\n".join(bodies[one]) + "\n", cpu, tool=t)
+                    c2, r2 = per_block(body, cpu, tool=t)
+                    cells.append("%.1f | %.1f | %.3f | %.3f | %.3f" % (c1, c2, c2 / (2 * n * c1), r2 / (2 * n * c1),
+                                                                   busiest(body, cpu, t) / (2 * n * c1)))
+                except Unmodelled:
+                    cells.append("not modelled | | | |")
+            print("| %s (%s) | %s | %s |" % (fn, label, cpu, " | ".join(cells)))
 print()
 
 # ---- What a real derivation costs (issue 22) ----
