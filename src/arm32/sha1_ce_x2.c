@@ -181,10 +181,11 @@ void armsha_sha1_x2_aarch32(uint32_t *const state[2], const uint8_t *const data[
  *
  * Registers (16 q): per lane abcd, e, W in four and the W + K of its next quad, 14; the K of
  * the group, shared (k); and for one instruction the e SHA1H makes while the rounds still
- * read the old one: 16 at the peak. At the edge a lane's W registers take its new message
- * and T, its e register key + K0 once the last e is added, so nothing more is carried: the
- * key states, T and the constants stay in memory (one frame, `pb`) and are loaded where
- * used. */
+ * read the old one: 16 at the peak. From quad 18, once quad 19's W + K are made, k holds the
+ * key's abcd + K0 (the same for both lanes; quad 19's rounds read W + K, not k); at the edge
+ * a lane's W registers take its new message and T, and the key's e goes into registers the
+ * last quad frees, so nothing more is carried: the key states, T and the constants stay in
+ * memory (one frame, `pb`) and are loaded where used. */
 
 /* Partial inlining would split the PBKDF2 entry's n == 0 test off into a function of its
  * own (a .part clone): SHA instructions in a function that test/baseline_isa.sh does not
@@ -195,8 +196,9 @@ void armsha_sha1_x2_aarch32(uint32_t *const state[2], const uint8_t *const data[
 
 /* The frame the loop loads from, 16-aligned quads: the W + K of quad 3, W[12..15], the
  * key's states (abcd, the e quad, abcd + K0), each lane's T and U_1. K comes from sha1_k
- * through one pointer stepped by LOAD_K and rewound at each edge: a register for each
- * group's address would leave none for the loop counter. */
+ * through one pointer stepped by LOAD_K and rewound by each compression's last
+ * (LOAD_K_LAST): a register for each group's address would leave none for the loop
+ * counter. */
 enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
        PB_TA, PB_TA_E, PB_TB, PB_TB_E, PB_UA, PB_UA_E, PB_UB, PB_UB_E, PB_N };
 
@@ -205,6 +207,17 @@ enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
 #define SHA1HZ(eo, abcd) SHA1H(eo, abcd)
 #else
 #define SHA1HZ(eo, abcd) ((eo) = vsetq_lane_u32(vsha1h_u32(vgetq_lane_u32((abcd), 0)), vdupq_n_u32(0), 0))
+#endif
+
+/* A compression's last LOAD_K (K3, at quad 14): the pointer rewound to K0 for the next
+ * compression's first (at the edge) in place of the step, with no instruction of its own. */
+#if SHA1_ASM
+#define LOAD_K_LAST(k)                                                 \
+    __asm__ __volatile__("vld1.32 {%q0}, [%1:128]\n\tsub %1, %1, #48"  \
+                         : "=w"(k), "+r"(kp)                           \
+                         : "m"(*(const uint32_t(*)[4])kp))
+#else
+#define LOAD_K_LAST(k) ((k) = vld1q_u32(kp), kp -= 12)
 #endif
 
 /* Quad t of lane L: the rounds and schedule of LANE_QUAD, then the W + K of quad t+1 (of
@@ -233,40 +246,41 @@ enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
     } while (0)
 
 /* Both lanes' edge after their compressions of kind x (0 inner, 1 outer), before the next
- * (kind !x), each step for lane A then lane B: the feed-forward of e (the next W[4..7]), key
- * + K0 into the e register it frees, the next quad 0's W + K from it and abcd, the
- * feed-forward of abcd (W[0..3]), the next key state, K0, and T (after an outer one: T's e
- * quad was loaded into W[8..11], its abcd into W[12..15], the registers the next message
- * then takes as 0 and W[12..15]). Loads in pairs: an in-order core issues a load after a
- * slower vector instruction only once it would not finish first, and a second load waits
- * no more. */
+ * (kind !x). k holds the key's abcd + K0 since quad 18 (SLOT), so the edge starts with its
+ * adds, in the order their inputs were made (lane A's SHA1H, SHA1P, then lane B's): the
+ * feed-forward of e (the next W[4..7]) and the next quad 0's W + K (k + abcd), then the
+ * feed-forward of abcd (W[0..3]). The key's e quad is loaded first, into two of the three
+ * registers quad 19 leaves free (each lane's old e and W + K, less the new e), where the
+ * adds wait on the last SHA1H and SHA1P anyway. Then the next key state's abcd, T (after an
+ * outer one: T's e quad was loaded into W[8..11], its abcd into W[12..15], the registers the
+ * next message then takes as 0 and W[12..15]), K0 (the last LOAD_K rewound the pointer) and
+ * W[12..15]. Loads in pairs: an in-order core issues a load after a slower vector
+ * instruction only once it would not finish first, and a second load waits no more. */
 #define EDGE(x)                                                                   \
     do {                                                                          \
-        kp -= 16; /* well before LOAD_K, which waits on the address otherwise */  \
+        uint32x4_t neA_, neB_;                                                    \
+        VLDQ(neA_, (x) ? PB_IN_E : PB_OUT_E);                                     \
+        VLDQ(neB_, (x) ? PB_IN_E : PB_OUT_E);                                     \
         ADD(wA[1], wA[1], eA);                                                    \
+        ADD(wkA, k, abcdA);                                                       \
         ADD(wB[1], wB[1], eB);                                                    \
-        VLDQ(eA, (x) ? PB_OUT_K : PB_IN_K);                                       \
-        VLDQ(eB, (x) ? PB_OUT_K : PB_IN_K);                                       \
-        if (x) {                                                                  \
-            VEOR(wA[2], wA[2], wA[1]);                                            \
-            VEOR(wB[2], wB[2], wB[1]);                                            \
-        }                                                                         \
-        ADD(wkA, eA, abcdA);                                                      \
-        ADD(wkB, eB, abcdB);                                                      \
+        ADD(wkB, k, abcdB);                                                       \
+        eA = neA_;                                                                \
+        eB = neB_;                                                                \
         ADD(wA[0], wA[0], abcdA);                                                 \
         ADD(wB[0], wB[0], abcdB);                                                 \
         VLDQ(abcdA, (x) ? PB_IN : PB_OUT);                                        \
         VLDQ(abcdB, (x) ? PB_IN : PB_OUT);                                        \
-        VLDQ(eA, (x) ? PB_IN_E : PB_OUT_E);                                       \
-        VLDQ(eB, (x) ? PB_IN_E : PB_OUT_E);                                       \
         if (x) {                                                                  \
-            VSTQ(PB_TA_E, wA[2]);                                                 \
-            VSTQ(PB_TB_E, wB[2]);                                                 \
+            VEOR(wA[2], wA[2], wA[1]);                                            \
+            VEOR(wB[2], wB[2], wB[1]);                                            \
+            VEOR(wA[3], wA[3], wA[0]);                                            \
+            VEOR(wB[3], wB[3], wB[0]);                                            \
         }                                                                         \
         LOAD_K(k);                                                                \
         if (x) {                                                                  \
-            VEOR(wA[3], wA[3], wA[0]);                                            \
-            VEOR(wB[3], wB[3], wB[0]);                                            \
+            VSTQ(PB_TA_E, wA[2]);                                                 \
+            VSTQ(PB_TB_E, wB[2]);                                                 \
             VZERO(wA[2]);                                                         \
             VZERO(wB[2]);                                                         \
             VSTQ(PB_TA, wA[3]);                                                   \
@@ -279,11 +293,14 @@ enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
 /* Slot s of the loop's 40: quad s % 20 of both lanes' inner (s < 20) or outer compression,
  * K loaded as lane A's next quad needs it, the key state of the feed-forward into W[0..3],
  * W[4..7] once their last reader (quad 16's add) is done, and quad 18 on the W[8..15]:
- * T after an outer compression, W[8..11] = 0 of the next message after an inner one. */
+ * T after an outer compression, W[8..11] = 0 of the next message after an inner one; after
+ * quad 18, whose adds are the last readers of K3, the key's abcd + K0 into k for the edge. */
 #define SLOT(s)                                                                   \
     do {                                                                          \
         enum { t_ = (s) % 20, x_ = (s) >= 20 };                                   \
-        if (t_ % 5 == 4 && t_ < 19)                                               \
+        if (t_ == 14)                                                             \
+            LOAD_K_LAST(k);                                                       \
+        else if (t_ % 5 == 4 && t_ < 19)                                          \
             LOAD_K(k);                                                            \
         PQ(A, t_);                                                                \
         PQ(B, t_);                                                                \
@@ -302,6 +319,8 @@ enum { PB_WK3, PB_W12, PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K,
             VZERO(wA[2]);                                                         \
             VZERO(wB[2]);                                                         \
         }                                                                         \
+        if (t_ == 18)                                                             \
+            VLDQ(k, x_ ? PB_OUT_K : PB_IN_K);                                     \
         if (t_ == 19)                                                             \
             EDGE(x_);                                                             \
     } while (0)
