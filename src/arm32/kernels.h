@@ -30,6 +30,8 @@ void armsha_sha256_pbkdf2_x2_aarch32(const uint32_t inner[8], const uint32_t out
 armsha_sha1_blocks_fn armsha_sha1_blocks_neon;
 armsha_sha256_blocks_fn armsha_sha256_blocks_neon;
 armsha_sha512_blocks_fn armsha_sha512_blocks_neon;
+/* Its two-lane form (armsha_sha512_x2_fn, sha512_neon_x2.c), for PBKDF2. */
+armsha_sha512_x2_fn armsha_sha512_x2_neon32;
 
 /* ARM integer code, for the cores without NEON (ARMSHA_CPU_A32: any arm32 build). */
 armsha_sha256_blocks_fn armsha_sha256_blocks_a32;

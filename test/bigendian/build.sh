@@ -39,10 +39,12 @@ ARM32_KERNELS="src/arm32/sha1_ce.c:-march=armv8-a,-mfpu=crypto-neon-fp-armv8,-mf
                src/arm32/sha1_neon.c:-mfpu=neon,-mfloat-abi=hard
                src/arm32/sha256_neon.c:-mfpu=neon,-mfloat-abi=hard
                src/arm32/sha512_neon.c:-mfpu=neon,-mfloat-abi=hard
+               src/arm32/sha512_neon_x2.c:-mfpu=neon,-mfloat-abi=hard
                src/arm32/sha256_a32.c:-mfloat-abi=hard
                src/arm32/sha512_a32.c:-mfloat-abi=hard"
 ARM32_DEFS="-DARMSHA_ARM32_KERNELS=1 -DARMSHA_HAVE_SHA1_NEON=1 -DARMSHA_HAVE_SHA256_NEON=1
-            -DARMSHA_HAVE_SHA512_NEON=1 -DARMSHA_HAVE_SHA256_A32=1 -DARMSHA_HAVE_SHA512_A32=1"
+            -DARMSHA_HAVE_SHA512_NEON=1 -DARMSHA_HAVE_SHA512_NEON_X2=1 -DARMSHA_HAVE_SHA256_A32=1
+            -DARMSHA_HAVE_SHA512_A32=1"
 TEST_SRC="test/bigendian/freestanding.c test/bigendian/be_test.c"
 
 src=$1 out=$2 target=$3 compiler=${4:-clang}
