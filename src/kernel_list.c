@@ -68,9 +68,11 @@ const armsha_kernel armsha_kernel_list[] = {
 
 const size_t armsha_kernel_count = sizeof(armsha_kernel_list) / sizeof(armsha_kernel_list[0]);
 
-#define LANES(kname, fam, member, cpu, n, use, f) {kname, fam, cpu, n, use, {.member = f}, 0}
+#define LANES(kname, fam, member, cpu, n, use, f) {kname, fam, cpu, n, use, {.member = f}, 0, 0}
 /* The same with the ARMSHA_CORE_* kinds where one lane is faster (`one_lane_on`). */
-#define LANES_BUT(kname, fam, member, cpu, n, use, one, f) {kname, fam, cpu, n, use, {.member = f}, one}
+#define LANES_BUT(kname, fam, member, cpu, n, use, one, f) {kname, fam, cpu, n, use, {.member = f}, one, 0}
+/* The same used only on the ARMSHA_CORE_* kinds `on` (`two_lane_on`): one lane elsewhere. */
+#define LANES_ON(kname, fam, member, cpu, n, use, on, f) {kname, fam, cpu, n, use, {.member = f}, 0, on}
 
 const armsha_lane_kernel armsha_lane_kernel_list[] = {
 #if defined(ARMSHA_ARM64_KERNELS)
@@ -94,12 +96,22 @@ const armsha_lane_kernel armsha_lane_kernel_list[] = {
      * A55). */
     LANES("aarch32-ce", ARMSHA_SHA1, sha1, ARMSHA_CPU_SHA1, 2, 1, armsha_sha1_x2_aarch32),
     LANES("aarch32-ce", ARMSHA_SHA256, sha256, ARMSHA_CPU_SHA256, 2, 1, armsha_sha256_x2_aarch32),
+#if defined(ARMSHA_HAVE_SHA512_NEON_X2)
+    /* SHA-512 (no AArch32 SHA-512 instructions: the NEON kernel's round on both halves of
+     * q registers): a pair 0.60 of two one-lane blocks on LLVM's Cortex-A57 model (A72 ...);
+     * no gain on the in-order A53 (0.90 at best on the calibrated model, the NEON pipe
+     * already busy with one lane), the A55 models disagree (bench/RESULTS.md, "AArch32
+     * NEON SHA-512, two lanes"). So two lanes on the out-of-order cores alone, and one
+     * lane on the unknown ones (qemu among them). */
+    LANES_ON("neon", ARMSHA_SHA512, sha512, ARMSHA_CPU_NEON, 2, 1, ARMSHA_CORE_A57,
+             armsha_sha512_x2_neon32),
+#endif
 #endif
     /* No portable two-lane form: one scalar chain already issues at the width of the cores
      * measured (bench/RESULTS.md, "PBKDF2 on two lanes"); bench/sha*_portable_x2.c. */
     /* Not counted: ends a list that has no other entry on most targets (C has no empty
      * initialiser list). */
-    {NULL, 0, 0, 0, 0, {NULL}, 0},
+    {NULL, 0, 0, 0, 0, {NULL}, 0, 0},
 };
 
 const size_t armsha_lane_kernel_count =

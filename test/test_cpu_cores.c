@@ -1,5 +1,5 @@
 /* The choice per core: MIDR_EL1 values of real cores to a kind and name
- * (armsha_core_from_midr), and, on an aarch64 build, the kernels and lanes
+ * (armsha_core_from_midr), and, on an aarch64 or 32-bit ARM build, the kernels and lanes
  * armsha_kernels_choose gives each kind. The expected values are written out here from
  * the measurements (bench/RESULTS.md), not taken from the kernel list. */
 #include <stdio.h>
@@ -63,7 +63,7 @@ static void test_midr(void)
     }
 }
 
-#if defined(ARMSHA_TEST_ARM64)
+#if defined(ARMSHA_TEST_ARM64) || defined(ARMSHA_TEST_ARM32)
 /* The kernels line and lanes armsha_kernels_choose gives a core of this kind, with these
  * features (all of which the CPU running the test has: the self-tests run the kernels). */
 static void expect_choice(const char *what, unsigned features, const uint32_t *midr,
@@ -83,7 +83,9 @@ static void expect_choice(const char *what, unsigned features, const uint32_t *m
     CHECK(strcmp(k.lanes, lanes) == 0, "%s: lanes \"%s\", expected \"%s\"", what, k.lanes, lanes);
     CHECK(strcmp(k.core, c.name) == 0, "%s: core \"%s\", expected \"%s\"", what, k.core, c.name);
 }
+#endif
 
+#if defined(ARMSHA_TEST_ARM64)
 static void test_choice(void)
 {
     static const uint32_t a53 = 0x410fd034, a55 = 0x412fd050, a72 = 0x410fd083, n1 = 0x413fd0c1,
@@ -119,6 +121,34 @@ static void test_choice(void)
               && strstr(k.report, "sha512=a64") != NULL,
           "no core: \"%s\" for \"%s\"", k.report, k.core);
 }
+#elif defined(ARMSHA_TEST_ARM32)
+static void test_choice(void)
+{
+    static const uint32_t a53 = 0x410fd034, a55 = 0x412fd050, a72 = 0x410fd083, n1 = 0x413fd0c1,
+                          unknown = 0x51af8001;
+    const unsigned neon = ARMSHA_CPU_NEON | ARMSHA_CPU_A32;
+    const unsigned ce = neon | ARMSHA_CPU_SHA1 | ARMSHA_CPU_SHA256;
+
+    /* SHA-512's two NEON lanes on the out-of-order cores alone (LANES_ON): one lane on the
+     * in-order ones and on any core armsha does not know. */
+    expect_choice("A72, NEON", neon, &a72, "sha1=neon sha256=neon sha512=neon",
+                  "sha1=1 sha256=1 sha512=2");
+    expect_choice("N1, NEON", neon, &n1, "sha1=neon sha256=neon sha512=neon",
+                  "sha1=1 sha256=1 sha512=2");
+    expect_choice("A53, NEON", neon, &a53, "sha1=neon sha256=neon sha512=neon",
+                  "sha1=1 sha256=1 sha512=1");
+    expect_choice("A55, NEON", neon, &a55, "sha1=neon sha256=neon sha512=neon",
+                  "sha1=1 sha256=1 sha512=1");
+    expect_choice("unknown, NEON", neon, &unknown, "sha1=neon sha256=neon sha512=neon",
+                  "sha1=1 sha256=1 sha512=1");
+    /* With the AArch32 SHA-1/SHA-256 instructions: their two lanes on every core. */
+    expect_choice("A72, AArch32 CE", ce, &a72, "sha1=aarch32-ce sha256=aarch32-ce sha512=neon",
+                  "sha1=2 sha256=2 sha512=2");
+    expect_choice("A53, AArch32 CE", ce, &a53, "sha1=aarch32-ce sha256=aarch32-ce sha512=neon",
+                  "sha1=2 sha256=2 sha512=1");
+    expect_choice("unknown, AArch32 CE", ce, &unknown,
+                  "sha1=aarch32-ce sha256=aarch32-ce sha512=neon", "sha1=2 sha256=2 sha512=1");
+}
 #endif
 
 int main(void)
@@ -126,7 +156,7 @@ int main(void)
     armsha_cpu_core here;
 
     test_midr();
-#if defined(ARMSHA_TEST_ARM64)
+#if defined(ARMSHA_TEST_ARM64) || defined(ARMSHA_TEST_ARM32)
     test_choice();
 #endif
     /* What this machine reads (sysfs, or MRS under qemu, whose -cpu model the setup names). */

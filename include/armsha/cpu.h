@@ -29,10 +29,11 @@
 
 /* Kinds of core, for the choices that depend on more than what the core can run: which of
  * two kernels that both run measures faster on it, and whether PBKDF2's two-lane form wins
- * there (bench/RESULTS.md). The bits of armsha_cpu_core.kind, and of the kernel list's `cores`
- * and `one_lane_on` (src/kernel_list.h). A core not listed in src/cpu_cores.c is kind 0
- * (unknown) and gets the choice made before cores were told apart. The bits go from the
- * smallest core up: on a system of several kinds, the choice is for the one of highest value. */
+ * there (bench/RESULTS.md). The bits of armsha_cpu_core.kind, and of the kernel list's
+ * `cores`, `one_lane_on` and `two_lane_on` (src/kernel_list.h). A core not listed in
+ * src/cpu_cores.c is kind 0 (unknown) and gets the choice made before cores were told
+ * apart. The bits go from the smallest core up: on a system of several kinds, the choice
+ * is for the one of highest value. */
 #define ARMSHA_CORE_A53 0x1u /* in-order dual issue: Cortex-A53, A35 (LLVM's A53 model) */
 #define ARMSHA_CORE_A55 0x2u /* in-order dual issue: Cortex-A55 (LLVM's A55 model), Kryo Silver */
 /* Out of order, what LLVM models with its Cortex-A57 model: A57, A72, A73, A75, A76, A77,
