@@ -7,6 +7,7 @@
 
 #include "kernels.h"
 #include "../sha2_constants.h"
+#include "../wipe.h"
 
 /* The one-lane kernel's round (sha512_neon.c) with every operation on q registers: lane 0
  * in the low d half, lane 1 in the high, so that one instruction does the work of both.
@@ -4174,4 +4175,9 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         : "memory", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10", "d11",
           "d12", "d13", "d14", "d15", "d16", "d17", "d18", "d19", "d20", "d21", "d22", "d23",
           "d24", "d25", "d26", "d27", "d28", "d29", "d30", "d31");
+    /* W is the message's (PBKDF2's U, a secret): not left on the stack, which the one-lane
+     * kernel, W in registers, never writes. */
+    armsha_wipe(ring, sizeof(ring));
+    if (p0 == copy[0] || p1 == copy[1])
+        armsha_wipe(copy, sizeof(copy));
 }
