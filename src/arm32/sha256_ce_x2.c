@@ -150,8 +150,8 @@ void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const dat
  * 0x80 after them, W[8..11] = (0x80000000, 0, 0, 0) for SHA-256 or 0 for SHA-224, W[12..15]
  * = (0, 0, 0, (64 + ds) * 8); the lanes in step, both lanes' edge interleaved, the key's
  * abcd + K0 precomputed so that the next quad 0's W + K is one add after the last SHA256H.
- * The quads are the block form's QUAD2 / QUAD2_LAST above, unchanged but for the K loads
- * of quads 14 and 15 (QUAD2_LASTP).
+ * The quads are the block form's QUAD2 / QUAD2_LAST above, unchanged but for the loads of
+ * W[8..15] in quad 0 (QUAD2_FIRST) and the K loads of quads 14 and 15 (QUAD2_LASTP).
  *
  * Registers (16 q): per lane abcd, efgh, W in four, 12; in a quad per lane its W + K and
  * the copy of abcd that SHA256H2 reads, and the K shared by the lanes: 16 at the peak, as in
@@ -243,7 +243,8 @@ enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MA
 /* Both lanes' edge after a compression of kind x (0 inner, 1 outer), lane 0 then lane 1
  * each step: the feed-forward (the next W[0..7]), the next quad 0's W + K from the key's
  * abcd + K0 (in k since quad 15), the next key state, T, W[4..7] masked and padded
- * (SHA-224: full = 0), W[8..15]. K from K1 on: quad 14's LOAD_K_LAST rewound the pointer.
+ * (SHA-224: full = 0), SHA-224's W[8..11] = 0 (QUAD2_FIRST loads the rest of W[8..15]). K
+ * from K1 on: quad 14's LOAD_K_LAST rewound the pointer.
  * SHA-224's W[4..7] is one VBIF a lane, (efgh + key) where the mask is set, the padding
  * where it is clear, from a pair loaded with one address after the abcd adds (GCC has a
  * core register for it only if W[8..11] = 0 are made, not loaded, and the mask and padding
@@ -279,21 +280,44 @@ enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MA
             VSTQ(PB_TA_E, w0[3]);                                                 \
             VSTQ(PB_TB_E, w1[3]);                                                 \
         }                                                                         \
-        if (full) {                                                               \
-            VLDQ(w0[2], PB_W8);                                                   \
-            VLDQ(w1[2], PB_W8);                                                   \
-        } else {                                                                  \
+        if (!(full)) {                                                            \
             VZERO(w0[2]);                                                         \
             VZERO(w1[2]);                                                         \
         }                                                                         \
-        VLDQ(w0[3], PB_W12);                                                      \
-        VLDQ(w1[3], PB_W12);                                                      \
+    } while (0)
+
+/* QUAD2(0) for the entry, with the loads of W[8..15] the edge leaves to it: the Cortex-A55
+ * model issues the edge's run of loads one every two cycles, here each issues beside a
+ * vector instruction. W[12..15] after the schedule's SHA256SU0s, SHA-256's W[8..11] (a
+ * load; SHA-224's are made at the edge) after the copies: both before the SHA256SU1s that
+ * read them. */
+#define QUAD2_FIRST(full)                                                \
+    do {                                                                 \
+        uint32x4_t in0_, in1_;                                           \
+        COPY(in0_, abcd0);                                               \
+        COPY(in1_, abcd1);                                               \
+        if (full) {                                                      \
+            VLDQ(w0[2], PB_W8);                                          \
+            VLDQ(w1[2], PB_W8);                                          \
+        }                                                                \
+        SU0(w0[0], w0[1]);                                               \
+        SU0(w1[0], w1[1]);                                               \
+        VLDQ(w0[3], PB_W12);                                             \
+        VLDQ(w1[3], PB_W12);                                             \
+        H(abcd0, efgh0, wk0);                                            \
+        H2(efgh0, in0_, wk0);                                            \
+        H(abcd1, efgh1, wk1);                                            \
+        LOAD_K(k, kp);                                                   \
+        H2(efgh1, in1_, wk1);                                            \
+        SU1(w0[0], w0[2], w0[3]);                                        \
+        SU1(w1[0], w1[2], w1[3]);                                        \
+        ADD(wk0, k, w0[1]);                                              \
     } while (0)
 
 /* One compression of both lanes, of kind x, and the edge after it. */
 #define COMPRESS2(x, full)                                                        \
     do {                                                                          \
-        QUAD2(0);                                                                 \
+        QUAD2_FIRST(full);                                                        \
         QUAD2(1);                                                                 \
         QUAD2(2);                                                                 \
         QUAD2(3);                                                                 \
