@@ -143,7 +143,7 @@ def a64(line):
         post = ", #%d" % (16 * len(regs)) if m.group(2) else ""
         op = "ld1" if mn.startswith("vld") else "st1"
         return ["%s {%s}, [%s]%s" % (op, ", ".join(r + lanes for r in regs), xr(m.group(1)), post)]
-    if mn in ("veor", "vand", "vorr") and len(args) == 3:
+    if mn in ("veor", "vand", "vorr", "vbif") and len(args) == 3:
         return q3(mn[1:], "%s.16b, %s.16b, %s.16b")
     if mn == "vmov.i32" and args[1] == "#0":
         return ["movi %s.4s, #0" % vq(args[0])]

@@ -150,12 +150,13 @@ void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const dat
  * 0x80 after them, W[8..11] = (0x80000000, 0, 0, 0) for SHA-256 or 0 for SHA-224, W[12..15]
  * = (0, 0, 0, (64 + ds) * 8); the lanes in step, both lanes' edge interleaved, the key's
  * abcd + K0 precomputed so that the next quad 0's W + K is one add after the last SHA256H.
- * The quads are the block form's QUAD2 / QUAD2_LAST above, unchanged.
+ * The quads are the block form's QUAD2 / QUAD2_LAST above, unchanged but for the loads of
+ * W[8..15] in quad 0 (QUAD2_FIRST) and the K loads of quads 14 and 15 (QUAD2_LASTP).
  *
  * Registers (16 q): per lane abcd, efgh, W in four, 12; in a quad per lane its W + K and
  * the copy of abcd that SHA256H2 reads, and the K shared by the lanes: 16 at the peak, as in
  * the block form. At the edge the copies and the K are free: the W registers take the new
- * message and T, the W + K the next quad 0's, and key + K0 one of the free ones, so nothing
+ * message and T, the W + K the next quad 0's, and key + K0 is in k, so nothing
  * more is carried: the key states, T and the constants stay in memory (the frame `pb`) and
  * are loaded where used. */
 
@@ -166,7 +167,8 @@ void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const dat
 #endif
 
 /* The frame, 16-aligned quads: the key's states (abcd, efgh, abcd + K0), W[8..11],
- * W[12..15], the mask and padding of W[4..7] (SHA-224), each lane's T and U_1. */
+ * W[12..15], the mask and padding of W[4..7] (SHA-224; adjacent, one pair load), each
+ * lane's T and U_1. */
 enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MASK, PB_PAD,
        PB_TA, PB_TA_E, PB_TB, PB_TB_E, PB_UA, PB_UA_E, PB_UB, PB_UB_E, PB_N };
 
@@ -196,23 +198,76 @@ enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MA
         }                                                                         \
     } while (0)
 
+/* Quads i and i + 1 of the frame into a pair of q registers, one load from one address. */
+#if defined(__GNUC__) && !defined(__ARMEB__) && !defined(__clang__)
+#define VLDQ2(rr, i)                                                   \
+    __asm__ __volatile__("vld1.32 %h0, [%1:128]"                       \
+                         : "=w"(rr)                                    \
+                         : "r"(&pb[i][0]), "m"(*(uint32_t(*)[8])pb[i]))
+#else
+#define VLDQ2(rr, i) ((rr).val[0] = vld1q_u32(pb[i]), (rr).val[1] = vld1q_u32(pb[(i) + 1]))
+#endif
+
+/* A compression's last LOAD_K (K15, quad 14): the pointer rewound to K1 for the next
+ * compression's quad 0 in place of the step, with no instruction of its own. */
+#if SHA256_ASM
+#define LOAD_K_LAST(k, kp)                                              \
+    __asm__ __volatile__("vld1.32 {%q0}, [%1:128]\n\tsub %1, %1, #224"  \
+                         : "=w"(k), "+r"(kp)                           \
+                         : "m"(*(const uint32_t(*)[4])(kp)))
+#else
+#define LOAD_K_LAST(k, kp) ((k) = vld1q_u32(kp), (kp) -= 56)
+#endif
+/* QUAD2_LAST for the entry's quads 14 and 15: quad 14 rewinds the K pointer, and quad 15
+ * loads the key's abcd + K0 (the same for both lanes) into k once its adds have read K15. */
+#define QUAD2_LASTP(t, x)                                                \
+    do {                                                                 \
+        uint32x4_t in0_, in1_;                                           \
+        ADD(wk1, k, w1[(t) % 4]);                                        \
+        COPY(in0_, abcd0);                                               \
+        COPY(in1_, abcd1);                                               \
+        if ((t) == 14)                                                   \
+            LOAD_K_LAST(k, kp);                                          \
+        else if ((t) < 15)                                               \
+            LOAD_K(k, kp);                                               \
+        else                                                             \
+            VLDQ(k, (x) ? PB_OUT_K : PB_IN_K);                           \
+        H(abcd0, efgh0, wk0);                                            \
+        H(abcd1, efgh1, wk1);                                            \
+        H2(efgh0, in0_, wk0);                                            \
+        H2(efgh1, in1_, wk1);                                            \
+        if ((t) < 15)                                                    \
+            ADD(wk0, k, w0[((t) + 1) % 4]);                              \
+    } while (0)
+
 /* Both lanes' edge after a compression of kind x (0 inner, 1 outer), lane 0 then lane 1
- * each step: the feed-forward (the next W[0..7]), the next quad 0's W + K, the next key
- * state, T, W[4..7] masked and padded (SHA-224: full = 0), W[8..15], K from K1 on. */
+ * each step: the feed-forward (the next W[0..7]), the next quad 0's W + K from the key's
+ * abcd + K0 (in k since quad 15), the next key state, T, W[4..7] masked and padded
+ * (SHA-224: full = 0), SHA-224's W[8..11] = 0 (QUAD2_FIRST loads the rest of W[8..15]). K
+ * from K1 on: quad 14's LOAD_K_LAST rewound the pointer.
+ * SHA-224's W[4..7] is one VBIF a lane, (efgh + key) where the mask is set, the padding
+ * where it is clear, from a pair loaded with one address after the abcd adds (GCC has a
+ * core register for it only if W[8..11] = 0 are made, not loaded, and the mask and padding
+ * share one address), each VBIF a few instructions after its add; T takes W[4..7] after
+ * the VBIF, so T's eighth word is not PBKDF2's for SHA-224 (only ds bytes are output). */
 #define EDGE256(x, full)                                                          \
     do {                                                                          \
-        uint32x4_t t0_, t1_;                                                      \
-        VLDQ(t0_, (x) ? PB_OUT_K : PB_IN_K);                                      \
-        VLDQ(t1_, (x) ? PB_OUT_K : PB_IN_K);                                      \
+        uint32x4x2_t mp_;                                                         \
         T_LOADS(x);                                                               \
         ADD(w0[0], w0[0], abcd0);                                                 \
         ADD(w1[0], w1[0], abcd1);                                                 \
+        if (!(full))                                                              \
+            VLDQ2(mp_, PB_MASK);                                                  \
         ADD(w0[1], w0[1], efgh0);                                                 \
         ADD(w1[1], w1[1], efgh1);                                                 \
-        ADD(wk0, t0_, abcd0);                                                     \
-        ADD(wk1, t1_, abcd1);                                                     \
+        ADD(wk0, k, abcd0);                                                       \
+        ADD(wk1, k, abcd1);                                                       \
         VLDQ(abcd0, (x) ? PB_IN : PB_OUT);                                        \
         VLDQ(abcd1, (x) ? PB_IN : PB_OUT);                                        \
+        if (!(full)) {                                                            \
+            VBIF(w0[1], mp_.val[1], mp_.val[0]);                                  \
+            VBIF(w1[1], mp_.val[1], mp_.val[0]);                                  \
+        }                                                                         \
         VLDQ(efgh0, (x) ? PB_IN_E : PB_OUT_E);                                    \
         VLDQ(efgh1, (x) ? PB_IN_E : PB_OUT_E);                                    \
         if (x) {                                                                  \
@@ -226,24 +281,43 @@ enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MA
             VSTQ(PB_TB_E, w1[3]);                                                 \
         }                                                                         \
         if (!(full)) {                                                            \
-            VLDQ(w0[2], PB_MASK);                                                 \
-            VLDQ(w0[3], PB_PAD);                                                  \
-            VAND(w0[1], w0[1], w0[2]);                                            \
-            VAND(w1[1], w1[1], w0[2]);                                            \
-            VORR(w0[1], w0[1], w0[3]);                                            \
-            VORR(w1[1], w1[1], w0[3]);                                            \
+            VZERO(w0[2]);                                                         \
+            VZERO(w1[2]);                                                         \
         }                                                                         \
-        VLDQ(w0[2], PB_W8);                                                       \
-        VLDQ(w1[2], PB_W8);                                                       \
-        VLDQ(w0[3], PB_W12);                                                      \
-        VLDQ(w1[3], PB_W12);                                                      \
-        kp -= 60; /* past K15: back to K1, which quad 0 loads */                  \
+    } while (0)
+
+/* QUAD2(0) for the entry, with the loads of W[8..15] the edge leaves to it: the Cortex-A55
+ * model issues the edge's run of loads one every two cycles, here each issues beside a
+ * vector instruction. W[12..15] after the schedule's SHA256SU0s, SHA-256's W[8..11] (a
+ * load; SHA-224's are made at the edge) after the copies: both before the SHA256SU1s that
+ * read them. */
+#define QUAD2_FIRST(full)                                                \
+    do {                                                                 \
+        uint32x4_t in0_, in1_;                                           \
+        COPY(in0_, abcd0);                                               \
+        COPY(in1_, abcd1);                                               \
+        if (full) {                                                      \
+            VLDQ(w0[2], PB_W8);                                          \
+            VLDQ(w1[2], PB_W8);                                          \
+        }                                                                \
+        SU0(w0[0], w0[1]);                                               \
+        SU0(w1[0], w1[1]);                                               \
+        VLDQ(w0[3], PB_W12);                                             \
+        VLDQ(w1[3], PB_W12);                                             \
+        H(abcd0, efgh0, wk0);                                            \
+        H2(efgh0, in0_, wk0);                                            \
+        H(abcd1, efgh1, wk1);                                            \
+        LOAD_K(k, kp);                                                   \
+        H2(efgh1, in1_, wk1);                                            \
+        SU1(w0[0], w0[2], w0[3]);                                        \
+        SU1(w1[0], w1[2], w1[3]);                                        \
+        ADD(wk0, k, w0[1]);                                              \
     } while (0)
 
 /* One compression of both lanes, of kind x, and the edge after it. */
 #define COMPRESS2(x, full)                                                        \
     do {                                                                          \
-        QUAD2(0);                                                                 \
+        QUAD2_FIRST(full);                                                        \
         QUAD2(1);                                                                 \
         QUAD2(2);                                                                 \
         QUAD2(3);                                                                 \
@@ -259,8 +333,8 @@ enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MA
         KEY_ABCD(x);                                                              \
         QUAD2_LAST(13);                                                           \
         KEY_EFGH(x);                                                              \
-        QUAD2_LAST(14);                                                           \
-        QUAD2_LAST(15);                                                           \
+        QUAD2_LASTP(14, x);                                                       \
+        QUAD2_LASTP(15, x);                                                       \
         EDGE256(x, full);                                                         \
     } while (0)
 
@@ -286,7 +360,17 @@ void armsha_sha256_pbkdf2_x2_aarch32(const uint32_t inner[8], const uint32_t out
 
     _Alignas(16) uint32_t pb[PB_N][4] = { { 0 } };
     const uint32_t *kp = armsha_sha256_k;
-    uint32x4_t abcd0, efgh0, abcd1, efgh1, w0[4], w1[4], wk0, wk1, k;
+    /* GCC otherwise moves a lane's abcd or efgh to another register in the outer
+     * compression's quad 15 of SHA-224's loop (two VMOVs the SHA256H/H2 after them wait
+     * for); pinned, neither loop has one. Registers named only for the asm operands they
+     * feed (GCC's local register variables). */
+#if SHA256_ASM && !defined(__clang__)
+    register uint32x4_t abcd0 __asm__("q8"), efgh0 __asm__("q9");
+    register uint32x4_t abcd1 __asm__("q10"), efgh1 __asm__("q11");
+#else
+    uint32x4_t abcd0, efgh0, abcd1, efgh1;
+#endif
+    uint32x4_t w0[4], w1[4], wk0, wk1, k;
 
     /* W[4..7]: the words of efgh within ds bytes, then 0x80 (ds is 32 or 28: whole words). */
     for (size_t i = 0; i < 4; i++) {
