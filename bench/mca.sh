@@ -13,7 +13,8 @@
 # CPUS (default "neoverse-v1 neoverse-n2 cortex-a72"), LANE_CPUS (the models the CE lane
 # rows run on, default one CPU of each model the CE table of bench/mca-openssl.sh lists, and
 # N1/V1 by name), KEEP=dir keeps the loops there.
-# The AArch32 two-lane rows come last, from bench/mca-arm32-lanes.sh (CC32, armhf).
+# The AArch32 two-lane rows come last, from bench/mca-arm32-lanes.sh (CC32, armhf) and
+# bench/mca-arm32-sha512-lanes.sh (NEON SHA-512).
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -494,3 +495,6 @@ EOF
 # The AArch32 CE two-lane forms (armhf): their own script, the same method (it says how the
 # in-order cores are modelled there).
 MCA="$MCA" "$SRC/bench/mca-arm32-lanes.sh"
+# AArch32 NEON SHA-512 on two lanes (src/arm32/sha512_neon_x2.c's listing against the one-lane
+# NEON kernel; its script says how), with llvm-mca-16 and -14 like the rows above.
+"$SRC/bench/mca-arm32-sha512-lanes.sh"

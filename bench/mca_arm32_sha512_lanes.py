@@ -525,8 +525,10 @@ def main():
     print("- date: %s; %s" % (datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
                               ", ".join("%s (LLVM %s)" % (t, ver(t)) for t in tools)))
     print("- one lane: the block src/arm32/sha512_neon.c runs, as GCC compiles it (%d instructions, %d of them NEON"
-          " loads and stores); two lanes: bench/mca_arm32_sha512_lanes.py's listing, not a kernel (%d instructions,"
-          " %d of them 64-bit NEON loads and stores; checked in Python to compute both lanes' compressions),"
+          " loads and stores); two lanes: bench/mca_arm32_sha512_lanes.py's listing (%d instructions,"
+          " %d of them 64-bit NEON loads and stores; checked in Python to compute both lanes' compressions;"
+          " \"w10\" is the body of src/arm32/sha512_neon_x2.c, which test generated-sha512-neon-x2-arm32 keeps"
+          " equal to it),"
           " ordered by bench/a32_order.py on the calibrated A53 model within 10 instructions of program"
           " order (\"w10\") or anywhere (\"any\")" % (len(one), nmem(one), len(two), nmem(two)))
     print("- ratio = two lanes / (2 x one lane) (< 1: a gain); pipe bound = llvm-mca's Block RThroughput of the"
