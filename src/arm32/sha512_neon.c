@@ -4,6 +4,7 @@
 #include "armsha/sha512.h"
 
 #include "../sha2_constants.h"
+#include "neon_rev64.h"
 
 /* The technique of OpenSSL's sha512-armv4.pl NEON path and Linux's sha512-armv7-neon:
  * the eight state words, the sixteen message words and the temporaries fill the 32
@@ -36,13 +37,6 @@
  * is the order run (bench/RESULTS.md, "32-bit ARM kernel code choices"). */
 
 armsha_sha512_blocks_fn armsha_sha512_blocks_neon;
-
-/* vld1.64 loads 64-bit elements in the CPU's byte order; the message is big-endian. */
-#if defined(__ARMEB__)
-#define REV64(q) ""
-#else
-#define REV64(q) "vrev64.8   " q ", " q "\n\t"
-#endif
 
 /* The unrolled body is one string literal, longer than the 4,095 characters C promises
  * to support; both compilers take far longer ones. */

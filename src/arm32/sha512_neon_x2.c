@@ -7,6 +7,7 @@
 
 #include "kernels.h"
 #include "../sha2_constants.h"
+#include "neon_rev64.h"
 #include "../wipe.h"
 
 /* The one-lane kernel's round (sha512_neon.c) with every operation on q registers: lane 0
@@ -33,13 +34,6 @@
  * measured as "w10": the out-of-order model wants the rounds near program order); every
  * dependence of the program order is kept, and the generator runs the listing through an
  * interpreter against a Python SHA-512 before it writes it. */
-
-/* vldr loads a doubleword in the CPU's byte order; the message is big-endian. */
-#if defined(__ARMEB__)
-#define REV64(q) ""
-#else
-#define REV64(q) "vrev64.8   " q ", " q "\n\t"
-#endif
 
 /* The body is one string literal, longer than the 4,095 characters C promises to support;
  * both compilers take far longer ones. */
