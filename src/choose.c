@@ -25,8 +25,7 @@ static const armsha_lane_kernel *choose_lanes(armsha_kernels *k, const armsha_ke
     for (size_t i = 0; i < armsha_lane_kernel_count && pick == NULL; i++) {
         const armsha_lane_kernel *c = &armsha_lane_kernel_list[i];
 
-        if (c->use && (c->one_lane_on & kind) == 0
-            && (c->two_lane_on == 0 || (c->two_lane_on & kind) != 0) && c->family == use->family
+        if (c->use && (c->two_lane_on == 0 || (c->two_lane_on & kind) != 0) && c->family == use->family
             && strcmp(c->name, use->name) == 0 && (c->needs & ~features) == 0)
             pick = c;
     }

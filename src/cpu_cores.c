@@ -1,6 +1,6 @@
 /* Which cores the process runs on (MIDR_EL1), for the choices the CPU features cannot make:
  * a kernel that both kinds of core run but only one runs faster, and PBKDF2's lane count
- * (src/kernel_list.c, the `cores`, `one_lane_on` and `two_lane_on` of its entries). */
+ * (src/kernel_list.c, the `cores` and `two_lane_on` of its entries). */
 #include "armsha/cpu.h"
 
 #include <stdio.h>

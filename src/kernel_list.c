@@ -68,11 +68,9 @@ const armsha_kernel armsha_kernel_list[] = {
 
 const size_t armsha_kernel_count = sizeof(armsha_kernel_list) / sizeof(armsha_kernel_list[0]);
 
-#define LANES(kname, fam, member, cpu, n, use, f) {kname, fam, cpu, n, use, {.member = f}, 0, 0}
-/* The same with the ARMSHA_CORE_* kinds where one lane is faster (`one_lane_on`). */
-#define LANES_BUT(kname, fam, member, cpu, n, use, one, f) {kname, fam, cpu, n, use, {.member = f}, one, 0}
+#define LANES(kname, fam, member, cpu, n, use, f) {kname, fam, cpu, n, use, {.member = f}, 0}
 /* The same used only on the ARMSHA_CORE_* kinds `on` (`two_lane_on`): one lane elsewhere. */
-#define LANES_ON(kname, fam, member, cpu, n, use, on, f) {kname, fam, cpu, n, use, {.member = f}, 0, on}
+#define LANES_ON(kname, fam, member, cpu, n, use, on, f) {kname, fam, cpu, n, use, {.member = f}, on}
 
 const armsha_lane_kernel armsha_lane_kernel_list[] = {
 #if defined(ARMSHA_ARM64_KERNELS)
@@ -111,7 +109,7 @@ const armsha_lane_kernel armsha_lane_kernel_list[] = {
      * measured (bench/RESULTS.md, "PBKDF2 on two lanes"); bench/sha*_portable_x2.c. */
     /* Not counted: ends a list that has no other entry on most targets (C has no empty
      * initialiser list). */
-    {NULL, 0, 0, 0, 0, {NULL}, 0, 0},
+    {NULL, 0, 0, 0, 0, {NULL}, 0},
 };
 
 const size_t armsha_lane_kernel_count =

@@ -42,12 +42,9 @@ typedef struct armsha_lane_kernel {
         armsha_sha256_x2_fn *sha256;
         armsha_sha512_x2_fn *sha512;
     } fn;
-    /* The ARMSHA_CORE_* kinds where two lanes lose to one lane twice (measured: bench/
-     * RESULTS.md, "PBKDF2 on two lanes"): PBKDF2 runs one lane there; 0: none. */
-    unsigned one_lane_on;
-    /* 0: every core but those of one_lane_on. Else the ARMSHA_CORE_* kinds where two lanes
-     * were measured to win, the only ones PBKDF2 runs them on: one lane on every other
-     * core, unknown ones included. */
+    /* 0: every core. Else the ARMSHA_CORE_* kinds where two lanes were measured to win
+     * (bench/RESULTS.md, "PBKDF2 on two lanes"), the only ones PBKDF2 runs them on: one
+     * lane on every other core, unknown ones included. */
     unsigned two_lane_on;
 } armsha_lane_kernel;
 

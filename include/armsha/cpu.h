@@ -30,7 +30,7 @@
 /* Kinds of core, for the choices that depend on more than what the core can run: which of
  * two kernels that both run measures faster on it, and whether PBKDF2's two-lane form wins
  * there (bench/RESULTS.md). The bits of armsha_cpu_core.kind, and of the kernel list's
- * `cores`, `one_lane_on` and `two_lane_on` (src/kernel_list.h). A core not listed in
+ * `cores` and `two_lane_on` (src/kernel_list.h). A core not listed in
  * src/cpu_cores.c is kind 0 (unknown) and gets the choice made before cores were told
  * apart. The bits go from the smallest core up: on a system of several kinds, the choice
  * is for the one of highest value. */
