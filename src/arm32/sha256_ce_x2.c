@@ -50,16 +50,16 @@
             ADD(wk0, k, w0[((t) + 1) % 4]);                              \
     } while (0)
 
-/* Quads 12-15 have no schedule to fill the gaps: both copies first, then the next K, then
- * the rounds, lane by lane (each lane waits on its own SHA256H2 only). */
-#define QUAD2_LAST(t)                                                    \
+/* Quads 12-15 have no schedule to fill the gaps: both copies first, then the next K
+ * (next_k, a statement: the block form's LOAD_K; the PBKDF2 entry's QUAD2_LASTP), then the
+ * rounds, lane by lane (each lane waits on its own SHA256H2 only). */
+#define QUAD2_LAST_K(t, next_k)                                          \
     do {                                                                 \
         uint32x4_t in0_, in1_;                                           \
         ADD(wk1, k, w1[(t) % 4]);                                        \
         COPY(in0_, abcd0);                                               \
         COPY(in1_, abcd1);                                               \
-        if ((t) < 15)                                                    \
-            LOAD_K(k, kp);                                               \
+        next_k;                                                          \
         H(abcd0, efgh0, wk0);                                            \
         H(abcd1, efgh1, wk1);                                            \
         H2(efgh0, in0_, wk0);                                            \
@@ -67,6 +67,7 @@
         if ((t) < 15)                                                    \
             ADD(wk0, k, w0[((t) + 1) % 4]);                              \
     } while (0)
+#define QUAD2_LAST(t) QUAD2_LAST_K(t, if ((t) < 15) LOAD_K(k, kp))
 
 /* Four words of the state, without write-back. */
 #if SHA256_ASM
@@ -220,25 +221,12 @@ enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MA
 #endif
 /* QUAD2_LAST for the entry's quads 14 and 15: quad 14 rewinds the K pointer, and quad 15
  * loads the key's abcd + K0 (the same for both lanes) into k once its adds have read K15. */
-#define QUAD2_LASTP(t, x)                                                \
-    do {                                                                 \
-        uint32x4_t in0_, in1_;                                           \
-        ADD(wk1, k, w1[(t) % 4]);                                        \
-        COPY(in0_, abcd0);                                               \
-        COPY(in1_, abcd1);                                               \
-        if ((t) == 14)                                                   \
-            LOAD_K_LAST(k, kp);                                          \
-        else if ((t) < 15)                                               \
-            LOAD_K(k, kp);                                               \
-        else                                                             \
-            VLDQ(k, (x) ? PB_OUT_K : PB_IN_K);                           \
-        H(abcd0, efgh0, wk0);                                            \
-        H(abcd1, efgh1, wk1);                                            \
-        H2(efgh0, in0_, wk0);                                            \
-        H2(efgh1, in1_, wk1);                                            \
-        if ((t) < 15)                                                    \
-            ADD(wk0, k, w0[((t) + 1) % 4]);                              \
-    } while (0)
+#define ENTRY_NEXT_K(t, x)                                               \
+    if ((t) == 14)                                                       \
+        LOAD_K_LAST(k, kp);                                              \
+    else                                                                 \
+        VLDQ(k, (x) ? PB_OUT_K : PB_IN_K)
+#define QUAD2_LASTP(t, x) QUAD2_LAST_K(t, ENTRY_NEXT_K(t, x))
 
 /* Both lanes' edge after a compression of kind x (0 inner, 1 outer), lane 0 then lane 1
  * each step: the feed-forward (the next W[0..7]), the next quad 0's W + K from the key's
