@@ -10,11 +10,12 @@
 
 /* Written for the cores that do not reorder (Cortex-A53/A55) as sha512_ce.c is: every
  * instruction of the rounds is its own volatile asm statement, emitted in the order below,
- * which alternates the lanes instruction by instruction (volatile only orders the
- * statements among themselves). The asm takes vectors as the instructions number their
- * lanes, which is the intrinsics' numbering with GCC on either byte order and with clang
- * on little-endian; clang on big-endian (and any other compiler) takes the intrinsics in
- * the same order (sha512_ce.c says more). */
+ * which alternates the lanes instruction by instruction but for a double round's first
+ * two EXTs (DROUND2 says why; volatile only orders the statements among themselves).
+ * The asm takes vectors as the instructions number their lanes, which is the
+ * intrinsics' numbering with GCC on either byte order and with clang on little-endian;
+ * clang on big-endian (and any other compiler) takes the intrinsics in the same order
+ * (sha512_ce.c says more). */
 #if defined(__GNUC__) && !(defined(__clang__) && defined(__AARCH64EB__))
 #define SHA512_ASM 1
 #endif
@@ -77,13 +78,21 @@ typedef struct lane {
     uint64x2_t ab, cd, ef, gh, t, kw, m[8];
 } lane;
 
-/* Double round j of both lanes, each step for lane 0 then lane 1; the whole body is
- * straight-line code, every instruction its own volatile asm, in this order:
- *   EXT fg, EXT de, [SHA512SU0], SHA512H, [EXT w45], EXT kw(j+1), [SHA512SU1],
+/* Double round j of both lanes, each step for lane 0 then lane 1 (EXT fg and de lane by
+ * lane: both of lane 0's, then lane 1's); the whole body is straight-line code, every
+ * instruction its own volatile asm, in this order:
+ *   EXT fg + EXT de, [SHA512SU0], SHA512H, [EXT w45], EXT kw(j+1), [SHA512SU1],
  *   ADD t(j+1) = ef + kw(j+1), ADD new ef = cd + H, ADD kw(j+2) = K + W, LDUR K, SHA512H2
  * (the double rounds without schedule work put EXT kw before SHA512H, where SHA512H
  * waits for EXT de anyway). Why so, on the models of bench/mca.sh (bench/RESULTS.md,
  * "Kernel code choices"):
+ * - EXT fg and EXT de are SHA512H's last inputs, and both lanes' four become ready in
+ *   the same cycle when the lanes run in step. Kryo's model runs EXT on two of its four
+ *   vector pipes only, each EXT holding its pipe two cycles, and issues the oldest
+ *   first: fg0, fg1, de0, de1 made both lanes' SHA512H wait for the last pair, every
+ *   double round; lane 0's pair first starts lane 0's SHA512H two cycles sooner, and
+ *   the lanes then run a cycle or two apart (bench/RESULTS.md, "PBKDF2 on two lanes",
+ *   session 13). The in-order models lose nothing by it.
  * - The ADDs stand together, between SHA512H and SHA512H2. LLVM 16's Cortex-A55 model
  *   writes results in order, so an ADD (2 cycles there) issued right after a 4-cycle op
  *   waits a cycle: a cycle for every run of ADDs, and one run a double round is the
@@ -109,8 +118,8 @@ typedef struct lane {
         uint64x2_t fg0_, fg1_, de0_, de1_, w450_, w451_, t0_, t1_, e0_, e1_;                 \
         enum { js = (j) - SCHED_LAG, sched = js >= 0 && js < 32 };                           \
         EXT(fg0_, A.ef, A.gh);                                                               \
-        EXT(fg1_, B.ef, B.gh);                                                               \
         EXT(de0_, A.cd, A.ef);                                                               \
+        EXT(fg1_, B.ef, B.gh);                                                               \
         EXT(de1_, B.cd, B.ef);                                                               \
         if (sched) {                                                                         \
             SU0(A.m[(js + 8) % 8], A.m[(js + 9) % 8]);                                       \
