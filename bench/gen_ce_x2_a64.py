@@ -77,6 +77,7 @@ OPTIONS = {
 }
 WINDOW, REGS, LD4, K4 = 1, 24, "11", True
 BEGIN_GROUP, COPYX, SKIP_SU0_6, LOAD_IN0, SEED, JITTER = False, False, False, False, 0, 0
+TEMPLATE, TPL_FF, TPL_XY, TPL_START, TPL_BACK, TPL_HFIRST, TPL_K = 0, 0, 0, 0, 0, 0, 0
 # The weight of each machine's issue delay in the scheduler's cost (MACHINES' order).
 WEIGHTS = (1, 1, 1)
 
@@ -166,6 +167,8 @@ def schedule(prog):
     # search over seeds, each measured with llvm-mca, picked the one in OPTIONS).
     rnd = random.Random(SEED)
     prio = [-path[i] - (rnd.random() * JITTER if SEED else 0) for i in range(n)]
+    if TEMPLATE == 2:  # the template's place as the tie-break
+        prio = [template_key(x) for x in prog]
     machines = [InOrder(m) for m in MACHINES.values()]
     for x in prog:  # the call before, as written: a call follows a call
         for m in machines:
@@ -223,6 +226,98 @@ def schedule(prog):
                 avail.append(s)
     assert len(out) == n, "dependence cycle"
     return [prog[i] for i in out]
+
+
+def template_key(x):
+    """TEMPLATE (SHA-256's PBKDF2 entry): where a statement goes in a fixed pattern of quads
+    (g = 16 h + t over the iteration): before each quad's rounds (run R_g: SHA256SU1 and
+    SU0 of later quads, then SHA256H and H2, all 4-cycle operations) a low run L_g (the K
+    of quad g + 2 loaded, W+K of quad g + 1, ANDs and XORs, the copies of quad g, loads),
+    so that on llvm-mca-16's A55 the cycle a vector operation of 1-2 cycles must wait after
+    a 4-cycle one comes once a quad (the copies need it) and holds a load."""
+    q, txt = x.quad, x.text or ""
+    op = txt.split("(")[0]
+    if op == "H":
+        return (q, (7, 4, 4.5, 5.5)[TPL_HFIRST])
+    if op == "H2":
+        return (q, (8, 5, 8, 8)[TPL_HFIRST])
+    if op == "COPY" or op == "COPYX":
+        return (q, 3)
+    if op == "SU0":
+        return (q + 1, 6)
+    if op == "SU1":
+        return (q + 1, 5)
+    if op == "AND":
+        return (q + 1, 2)
+    if op == "EOR":  # in quad 1's low run, before SHA256SU0 of quad 4 overwrites W[0..7]
+        return (q, 2)
+    if op == "ADD":
+        dst = x.dst[0]
+        if "_" in dst and dst.startswith("wk") and not txt.rstrip(");").split(", ")[-1].startswith("k"):
+            t = int(dst.split("_")[1])  # the feed-forward's W+K of quad 0 or 1
+            return (q + t, 1, t)
+        if dst.startswith("w") and not dst.startswith("wk"):
+            return (q + 1, 1, 2)
+        return (q, 1)
+    if op == "LDQ_IN":
+        v = x.dst[0]
+        if v.startswith("k"):
+            return (q - TPL_K, 0)
+        if v.startswith("in"):
+            return (q + 1, 4)
+        if v.startswith("f"):  # quad q0 - 2 of the compression it feeds; spread
+            j = int(v.split("_")[1])
+            if q < 0 and TPL_START:  # the loop's start: nothing before to spread into
+                return {1: (-1, 9), 3: (0, 2, 5), 0: (0, 2, 6), 2: (0, 2, 6)}[j]
+            return (q + 2 - {1: 4, 3: 3, 0: 2, 2: 1}[j] + TPL_FF, 4)
+        if v.startswith("w"):  # quad q0 - 1
+            return (q + 1 + int(v.split("_")[1]) - 2, 4)
+        if q < 0 and TPL_START and v[0] in "xy":
+            return (0, 1, 0.5)
+        return (q - 1 + TPL_XY + (v.startswith("y")), 0)
+    return (q, 9)
+
+
+def load_slots(order, preds_of):
+    """Moves each load that follows a load back to the latest slot before it where
+    llvm-mca-16's A55 issues it beside its neighbours: right after a 4-cycle operation
+    followed by an ADD (the cycle the ADD waits anyway), after an ADD followed by an ADD or a
+    4-cycle operation, or after a copy followed by a 4-cycle operation; not past what it
+    depends on, not into a slot another load holds."""
+    kind = lambda x: None if x is None else ("ld" if x.cls in LOADS else "sha" if x.cls == "sha" else
+                                            (x.text or "").split("(")[0])
+    good = lambda a, b: ((kind(a) == "sha" and kind(b) == "ADD") or (kind(a) == "ADD" and kind(b) in ("ADD", "sha"))
+                         or (kind(a) in ("COPY", "AND", "EOR") and kind(b) == "sha"))
+    order = list(order)
+    i = 1
+    while i < len(order):
+        x = order[i]
+        if kind(x) == "ld" and kind(order[i - 1]) == "ld":
+            lo = max([order.index(p) for p in preds_of[id(x)]] + [-1])
+            for j in range(i - 2, lo, -1):  # after order[j]
+                if i - j > TPL_BACK:
+                    break
+                if good(order[j], order[j + 1]):
+                    order.pop(i)
+                    order.insert(j + 1, x)
+                    break
+        i += 1
+    return order
+
+
+def schedule_template(prog):
+    n = len(prog)
+    preds = dependences(prog)
+    key = [template_key(x) + (i,) for i, x in enumerate(prog)]
+    done, out = [False] * n, []
+    while len(out) < n:
+        i = min((i for i in range(n) if not done[i] and all(done[j] for j in preds[i])), key=lambda i: key[i])
+        done[i] = True
+        out.append(i)
+    order = [prog[i] for i in out]
+    if TPL_BACK:
+        order = load_slots(order, {id(prog[i]): [prog[j] for j in preds[i]] for i in range(n)})
+    return order
 
 
 def cycles(prog):
@@ -577,7 +672,7 @@ def pbkdf2_text(program, starts1, starts0, consts, preamble):
     T, each lane's start, lane 1's prologue, the loop, the last feed-forward, T out."""
     order, head = program()
     before = cycles(order)
-    order = schedule(order)
+    order = schedule_template(order) if TEMPLATE == 1 else schedule(order)
     after = cycles(order)
     where, pinned = registers_loop(order)
     # The prologue: lane 1's head in the body's order of it (a subsequence: its variables'
@@ -689,9 +784,12 @@ OPTIONS["src/arm64/sha1_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=18, STAGGER=0, PLD4=
 # llvm-mca-16's A55 issuing a 128-bit vector operation first in its cycle (no load before it
 # in the same cycle); COPYX makes the copies EXT #0 (4 cycles on that A55, as SHA256H: no
 # cycle without a vector operation before it), WEIGHTS weighs the machines' delays: each
-# measured no better there with this scheduler (RESULTS.md).
+# measured no better there with this scheduler (RESULTS.md). TEMPLATE 1 orders by
+# template_key instead (TPL_*: its variants; TPL_BACK=12 gave the A55 408 / 415 but N2/V1
+# 238 against 234), TEMPLATE 2 takes template_key as the list scheduler's tie-break.
 OPTIONS["src/arm64/sha256_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=20, STAGGER=0, PLD4="00", BEGIN_GROUP=False, COPYX=False,
-                                                 SKIP_SU0_6=True, LOAD_IN0=True, SEED=11, JITTER=3)
+                                                 SKIP_SU0_6=True, LOAD_IN0=True, SEED=11, JITTER=6,
+                                                 TEMPLATE=0, TPL_FF=0, TPL_XY=0, TPL_START=0, TPL_BACK=0, TPL_HFIRST=0, TPL_K=0)
 BEGIN = "    /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */\n"
 END = "    /* ---- generated order: end ---- */\n"
 
@@ -701,7 +799,7 @@ def main():
     paths = [p for p in KERNELS if not os.environ.get("ONLY") or os.environ["ONLY"] in p]
     for n, path in enumerate(paths):
         globals().update(BEGIN_GROUP=False, COPYX=False, SKIP_SU0_6=False, LOAD_IN0=False, SEED=0, JITTER=0,
-                         WEIGHTS=(1, 1, 1))
+                         WEIGHTS=(1, 1, 1), TEMPLATE=0, TPL_FF=0, TPL_XY=0, TPL_START=0, TPL_BACK=0, TPL_HFIRST=0, TPL_K=0)
         globals().update(OPTIONS[path])
         if "WEIGHTS" in os.environ:
             globals()["WEIGHTS"] = tuple(int(v) for v in os.environ["WEIGHTS"].split(","))

@@ -96,48 +96,48 @@ void armsha_sha256_pbkdf2_x2_armv8(const uint32_t inner[8], const uint32_t outer
         x1i VREG("v19"), f1o_3 VREG("v18"), in1i_0 VREG("v17"), wk1i_1 VREG("v16"),
         f0o_3 VREG("v7"), in0i_0 VREG("v6"), in0i_1 VREG("v5"), in1i_1 VREG("v4"),
         wk0i_1 VREG("v3"), f0o_0 VREG("v2"), f1o_0 VREG("v1"), w0i_0 VREG("v0"),
-        in1i_2 VREG("v28"), f1o_2 VREG("v27"), c2 VREG("v13"), w1i_0 VREG("v18"),
-        in0i_2 VREG("v17"), f0o_2 VREG("v23"), w1i_1 VREG("v6"), t0_a VREG("v14"),
-        w0i_1 VREG("v22"), t1_a VREG("v15"), in1i_3 VREG("v7"), in0i_3 VREG("v4"),
-        c3 VREG("v31"), w1i_3 VREG("v16"), w1i_2 VREG("v3"), t0_e VREG("v30"), w0i_3 VREG("v5"),
+        f1o_2 VREG("v28"), in1i_2 VREG("v27"), in0i_2 VREG("v18"), w1i_0 VREG("v17"),
+        f0o_2 VREG("v23"), w1i_1 VREG("v6"), c2 VREG("v13"), w0i_1 VREG("v22"),
+        t0_a VREG("v14"), t1_a VREG("v15"), in0i_3 VREG("v7"), in1i_3 VREG("v4"),
+        w1i_3 VREG("v16"), c3 VREG("v31"), w1i_2 VREG("v3"), t0_e VREG("v30"), w0i_3 VREG("v5"),
         t1_e VREG("v29"), w0i_2 VREG("v2"), ki_4 VREG("v1"), ki_5 VREG("v20"),
-        wk1i_4 VREG("v27"), in1i_4 VREG("v28"), in0i_4 VREG("v23"), wk0i_4 VREG("v24"),
-        wk1i_5 VREG("v17"), in1i_5 VREG("v7"), wk0i_5 VREG("v4"), in0i_5 VREG("v1"),
-        ki_6 VREG("v27"), wk0i_6 VREG("v28"), in1i_6 VREG("v23"), in0i_6 VREG("v24"),
-        wk1i_6 VREG("v20"), ki_7 VREG("v7"), wk1i_7 VREG("v17"), in1i_7 VREG("v1"),
-        in0i_7 VREG("v4"), wk0i_7 VREG("v27"), ki_8 VREG("v24"), wk0i_8 VREG("v28"),
+        wk1i_4 VREG("v28"), in1i_4 VREG("v18"), in0i_4 VREG("v27"), wk0i_4 VREG("v23"),
+        wk1i_5 VREG("v24"), in1i_5 VREG("v7"), wk0i_5 VREG("v4"), in0i_5 VREG("v1"),
+        ki_6 VREG("v18"), wk0i_6 VREG("v28"), in1i_6 VREG("v23"), in0i_6 VREG("v27"),
+        wk1i_6 VREG("v20"), ki_7 VREG("v7"), wk1i_7 VREG("v24"), in1i_7 VREG("v1"),
+        in0i_7 VREG("v4"), wk0i_7 VREG("v18"), ki_8 VREG("v27"), wk0i_8 VREG("v28"),
         in1i_8 VREG("v20"), wk1i_8 VREG("v23"), in0i_8 VREG("v7"), ki_9 VREG("v1"),
-        wk1i_9 VREG("v17"), in1i_9 VREG("v4"), in0i_9 VREG("v27"), wk0i_9 VREG("v24"),
+        wk1i_9 VREG("v24"), in1i_9 VREG("v4"), in0i_9 VREG("v18"), wk0i_9 VREG("v27"),
         ki_10 VREG("v7"), wk1i_10 VREG("v28"), wk0i_10 VREG("v20"), in0i_10 VREG("v23"),
-        in1i_10 VREG("v1"), ki_11 VREG("v4"), wk0i_11 VREG("v17"), in0i_11 VREG("v24"),
+        in1i_10 VREG("v1"), ki_11 VREG("v4"), wk0i_11 VREG("v24"), in0i_11 VREG("v18"),
         wk1i_11 VREG("v27"), in1i_11 VREG("v7"), ki_12 VREG("v20"), wk0i_12 VREG("v23"),
-        in0i_12 VREG("v1"), wk1i_12 VREG("v28"), in1i_12 VREG("v4"), ki_13 VREG("v17"),
+        in0i_12 VREG("v1"), wk1i_12 VREG("v28"), in1i_12 VREG("v4"), ki_13 VREG("v18"),
         wk0i_13 VREG("v24"), wk1i_13 VREG("v7"), in0i_13 VREG("v27"), in1i_13 VREG("v0"),
-        ki_14 VREG("v18"), wk0i_14 VREG("v20"), wk1i_14 VREG("v1"), in0i_14 VREG("v23"),
+        ki_14 VREG("v17"), wk0i_14 VREG("v20"), wk1i_14 VREG("v1"), in0i_14 VREG("v23"),
         in1i_14 VREG("v4"), ki_15 VREG("v28"), wk0i_15 VREG("v22"), wk1i_15 VREG("v6"),
-        in0i_15 VREG("v17"), in1i_15 VREG("v24"), f1i_1 VREG("v27"), f0i_1 VREG("v0"),
-        wk1o_0 VREG("v7"), wk0o_0 VREG("v2"), m0i VREG("v3"), m1i VREG("v18"),
+        in0i_15 VREG("v18"), in1i_15 VREG("v24"), f1i_1 VREG("v27"), f0i_1 VREG("v0"),
+        wk1o_0 VREG("v7"), wk0o_0 VREG("v2"), m0i VREG("v3"), m1i VREG("v17"),
         f1i_3 VREG("v20"), in1o_0 VREG("v23"), in0o_0 VREG("v1"), wk1o_1 VREG("v4"),
-        f0i_3 VREG("v5"), f0i_0 VREG("v16"), wk0o_1 VREG("v28"), in0o_1 VREG("v17"),
+        f0i_3 VREG("v5"), f0i_0 VREG("v16"), wk0o_1 VREG("v28"), in0o_1 VREG("v18"),
         in1o_1 VREG("v22"), f1i_2 VREG("v6"), f1i_0 VREG("v24"), w0o_0 VREG("v27"),
         in1o_2 VREG("v0"), in0o_2 VREG("v21"), f0i_2 VREG("v25"), w1o_1 VREG("v20"),
         w1o_0 VREG("v7"), w0o_1 VREG("v23"), w0o_3 VREG("v1"), w0o_2 VREG("v2"),
-        in0o_3 VREG("v5"), in1o_3 VREG("v17"), w1o_3 VREG("v28"), w1o_2 VREG("v4"),
+        in0o_3 VREG("v5"), in1o_3 VREG("v18"), w1o_3 VREG("v28"), w1o_2 VREG("v4"),
         ko_4 VREG("v22"), wk0o_4 VREG("v16"), in1o_4 VREG("v26"), in0o_4 VREG("v6"),
-        ko_5 VREG("v18"), wk1o_4 VREG("v19"), wk1o_5 VREG("v24"), in1o_5 VREG("v3"),
+        ko_5 VREG("v17"), wk1o_4 VREG("v19"), wk1o_5 VREG("v24"), in1o_5 VREG("v3"),
         wk0o_5 VREG("v25"), in0o_5 VREG("v0"), ko_6 VREG("v21"), wk0o_6 VREG("v5"),
-        in1o_6 VREG("v17"), in0o_6 VREG("v22"), wk1o_6 VREG("v6"), ko_7 VREG("v16"),
-        wk1o_7 VREG("v19"), in0o_7 VREG("v26"), in1o_7 VREG("v18"), wk0o_7 VREG("v3"),
+        in1o_6 VREG("v18"), in0o_6 VREG("v22"), wk1o_6 VREG("v6"), ko_7 VREG("v16"),
+        wk1o_7 VREG("v19"), in0o_7 VREG("v26"), in1o_7 VREG("v17"), wk0o_7 VREG("v3"),
         ko_8 VREG("v24"), wk0o_8 VREG("v0"), in1o_8 VREG("v25"), wk1o_8 VREG("v21"),
-        in0o_8 VREG("v5"), ko_9 VREG("v22"), wk0o_9 VREG("v6"), in0o_9 VREG("v17"),
-        wk1o_9 VREG("v16"), in1o_9 VREG("v18"), ko_10 VREG("v19"), wk0o_10 VREG("v3"),
+        in0o_8 VREG("v5"), ko_9 VREG("v22"), wk0o_9 VREG("v6"), in0o_9 VREG("v18"),
+        wk1o_9 VREG("v16"), in1o_9 VREG("v17"), ko_10 VREG("v19"), wk0o_10 VREG("v3"),
         in1o_10 VREG("v26"), in0o_10 VREG("v24"), wk1o_10 VREG("v21"), ko_11 VREG("v25"),
         wk0o_11 VREG("v0"), in0o_11 VREG("v5"), in1o_11 VREG("v22"), wk1o_11 VREG("v6"),
-        ko_12 VREG("v17"), wk0o_12 VREG("v16"), in0o_12 VREG("v18"), wk1o_12 VREG("v19"),
+        ko_12 VREG("v18"), wk0o_12 VREG("v16"), in0o_12 VREG("v17"), wk1o_12 VREG("v19"),
         in1o_12 VREG("v3"), ko_13 VREG("v24"), wk0o_13 VREG("v21"), in0o_13 VREG("v26"),
         wk1o_13 VREG("v25"), in1o_13 VREG("v0"), ko_14 VREG("v5"), wk1o_14 VREG("v6"),
-        wk0o_14 VREG("v22"), in0o_14 VREG("v27"), ko_15 VREG("v7"), in1o_14 VREG("v17"),
-        wk0o_15 VREG("v16"), wk1o_15 VREG("v18"), in1o_15 VREG("v3"), in0o_15 VREG("v19");
+        wk0o_14 VREG("v22"), in0o_14 VREG("v27"), ko_15 VREG("v7"), in1o_14 VREG("v18"),
+        wk0o_15 VREG("v16"), wk1o_15 VREG("v17"), in1o_15 VREG("v3"), in0o_15 VREG("v19");
     LDQ(c2, cp, 0);
     LDQ(c3, cp, 16);
     LDQ(mask, cp, 32);
@@ -175,28 +175,28 @@ void armsha_sha256_pbkdf2_x2_armv8(const uint32_t inner[8], const uint32_t outer
         H2(y0i, in0i_1, wk0i_1);
         LDQ_IN(f1o_0, to, 64, 128);
         ADD(w0i_0, x0o, f0o_0);
-        COPY(in1i_2, x1i);
         LDQ_IN(f1o_2, to, 96, 128);
-        H(x1i, y1i, c2);
-        ADD(w1i_0, x1o, f1o_0);
+        COPY(in1i_2, x1i);
         COPY(in0i_2, x0i);
+        ADD(w1i_0, x1o, f1o_0);
         LDQ_IN(f0o_2, to, 96, 128);
         ADD(w1i_1, m1o, f1o_2);
         H(x0i, y0i, c2);
-        H2(y1i, in1i_2, c2);
-        EOR(t0_a, t0_a, w0i_0);
-        ADD(w0i_1, m0o, f0o_2);
-        EOR(t1_a, t1_a, w1i_0);
-        COPY(in1i_3, x1i);
-        COPY(in0i_3, x0i);
+        H(x1i, y1i, c2);
         H2(y0i, in0i_2, c2);
-        SU0(w1i_0, w1i_1);
-        SU0(w0i_0, w0i_1);
-        H(x1i, y1i, c3);
-        H2(y1i, in1i_3, c3);
+        H2(y1i, in1i_2, c2);
+        ADD(w0i_1, m0o, f0o_2);
+        EOR(t0_a, t0_a, w0i_0);
+        EOR(t1_a, t1_a, w1i_0);
+        COPY(in0i_3, x0i);
+        COPY(in1i_3, x1i);
         LDQ_IN(w1i_3, ti, 48, 128);
+        SU0(w0i_0, w0i_1);
+        SU0(w1i_0, w1i_1);
+        H(x1i, y1i, c3);
         H(x0i, y0i, c3);
         H2(y0i, in0i_3, c3);
+        H2(y1i, in1i_3, c3);
         LDQ_IN(w1i_2, ti, 32, 128);
         EOR(t0_e, t0_e, w0i_1);
         LDQ_IN(w0i_3, ti, 48, 128);
@@ -576,8 +576,8 @@ void armsha_sha256_pbkdf2_x2_armv8(const uint32_t inner[8], const uint32_t outer
     ADD(w1i_0, x1o, f1o_0);
     LDQ_IN(f0o_2, to, 96, 128);
     ADD(w1i_1, m1o, f1o_2);
-    EOR(t0_a, t0_a, w0i_0);
     ADD(w0i_1, m0o, f0o_2);
+    EOR(t0_a, t0_a, w0i_0);
     EOR(t1_a, t1_a, w1i_0);
     EOR(t0_e, t0_e, w0i_1);
     EOR(t1_e, t1_e, w1i_1);
