@@ -42,6 +42,7 @@ statement names its class.
 """
 import itertools
 import os
+import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -56,7 +57,7 @@ MACHINES = {
         ldocc=dict(ld4=4, ldx=2), width=2),
     "cortex-a55 (llvm-mca-16)": dict(
         lat=dict(sha=4, add=2, mov=1, rev=4, ldq=3, lds=3, ld4=11, ldx=5, st=1),
-        ldocc=dict(ld4=8, ldx=2), width=2),
+        ldocc=dict(ld4=8, ldx=2), width=2, begin=True),
     "cortex-a55 (llvm-mca-14)": dict(
         lat=dict(sha=4, add=4, mov=4, rev=4, ldq=3, lds=3, ld4=11, ldx=5, st=1),
         ldocc=dict(ld4=8, ldx=2), width=1),
@@ -75,6 +76,10 @@ OPTIONS = {
     "src/arm64/sha256_ce_x2.c": dict(WINDOW=1, REGS=24, LD4="00", K4=False),
 }
 WINDOW, REGS, LD4, K4 = 1, 24, "11", True
+BEGIN_GROUP, COPYX, SKIP_SU0_6, LOAD_IN0, SEED, JITTER = False, False, False, False, 0, 0
+TEMPLATE, TPL_FF, TPL_XY, TPL_START, TPL_BACK, TPL_HFIRST, TPL_K = 0, 0, 0, 0, 0, 0, 0
+# The weight of each machine's issue delay in the scheduler's cost (MACHINES' order).
+WEIGHTS = (1, 1, 1)
 
 
 class Stmt:
@@ -92,6 +97,9 @@ class InOrder:
 
     def __init__(self, m):
         self.lat, self.ldocc, self.width = m["lat"], m["ldocc"], m["width"]
+        # llvm-mca-16's A55 begins an issue group with every 128-bit vector operation
+        # (BeginGroup): a load or integer op before it in the same cycle is not allowed.
+        self.begin = m.get("begin", False) and BEGIN_GROUP
         self.t_prev, self.ready, self.slots, self.fp, self.ld, self.lastwb = 0, {}, {}, {}, {}, 0
 
     def issue(self, x, commit=False):
@@ -100,7 +108,7 @@ class InOrder:
         while True:
             ok = self.slots.get(t, 0) < self.width and (x.cls == "st" or t + lat >= self.lastwb)
             if ok and x.cls in NEON:
-                ok = t not in self.fp
+                ok = t not in self.fp and not (self.begin and self.slots.get(t, 0))
             occ = self.ldocc.get(x.cls, 1)
             if ok and x.cls in LOADS:
                 ok = all(self.ld.get(t + c, 0) == 0 for c in range(occ))
@@ -155,6 +163,12 @@ def schedule(prog):
     path = [0] * n
     for i in range(n - 1, -1, -1):
         path[i] = max([path[s] + lat[prog[i].cls] for s in succ[i]] + [lat[prog[i].cls]])
+    # SEED: the ties' order perturbed by up to JITTER cycles of path, reproducibly (a
+    # search over seeds, each measured with llvm-mca, picked the one in OPTIONS).
+    rnd = random.Random(SEED)
+    prio = [-path[i] - (rnd.random() * JITTER if SEED else 0) for i in range(n)]
+    if TEMPLATE == 2:  # the template's place as the tie-break
+        prio = [template_key(x) for x in prog]
     machines = [InOrder(m) for m in MACHINES.values()]
     for x in prog:  # the call before, as written: a call follows a call
         for m in machines:
@@ -192,7 +206,7 @@ def schedule(prog):
     while avail:
         cand = [i for i in avail if allowed(i)] or avail
         cand = [i for i in cand if pressure(i) <= REGS] or [min(cand, key=pressure)]
-        i = min(cand, key=lambda i: (sum(m.issue(prog[i]) - m.t_prev for m in machines), -path[i], i))
+        i = min(cand, key=lambda i: (sum(w * (m.issue(prog[i]) - m.t_prev) for w, m in zip(WEIGHTS, machines)), prio[i], i))
         for m in machines:
             m.issue(prog[i], True)
         if prog[i].chain:
@@ -212,6 +226,98 @@ def schedule(prog):
                 avail.append(s)
     assert len(out) == n, "dependence cycle"
     return [prog[i] for i in out]
+
+
+def template_key(x):
+    """TEMPLATE (SHA-256's PBKDF2 entry): where a statement goes in a fixed pattern of quads
+    (g = 16 h + t over the iteration): before each quad's rounds (run R_g: SHA256SU1 and
+    SU0 of later quads, then SHA256H and H2, all 4-cycle operations) a low run L_g (the K
+    of quad g + 2 loaded, W+K of quad g + 1, ANDs and XORs, the copies of quad g, loads),
+    so that on llvm-mca-16's A55 the cycle a vector operation of 1-2 cycles must wait after
+    a 4-cycle one comes once a quad (the copies need it) and holds a load."""
+    q, txt = x.quad, x.text or ""
+    op = txt.split("(")[0]
+    if op == "H":
+        return (q, (7, 4, 4.5, 5.5)[TPL_HFIRST])
+    if op == "H2":
+        return (q, (8, 5, 8, 8)[TPL_HFIRST])
+    if op == "COPY" or op == "COPYX":
+        return (q, 3)
+    if op == "SU0":
+        return (q + 1, 6)
+    if op == "SU1":
+        return (q + 1, 5)
+    if op == "AND":
+        return (q + 1, 2)
+    if op == "EOR":  # in quad 1's low run, before SHA256SU0 of quad 4 overwrites W[0..7]
+        return (q, 2)
+    if op == "ADD":
+        dst = x.dst[0]
+        if "_" in dst and dst.startswith("wk") and not txt.rstrip(");").split(", ")[-1].startswith("k"):
+            t = int(dst.split("_")[1])  # the feed-forward's W+K of quad 0 or 1
+            return (q + t, 1, t)
+        if dst.startswith("w") and not dst.startswith("wk"):
+            return (q + 1, 1, 2)
+        return (q, 1)
+    if op == "LDQ_IN":
+        v = x.dst[0]
+        if v.startswith("k"):
+            return (q - TPL_K, 0)
+        if v.startswith("in"):
+            return (q + 1, 4)
+        if v.startswith("f"):  # quad q0 - 2 of the compression it feeds; spread
+            j = int(v.split("_")[1])
+            if q < 0 and TPL_START:  # the loop's start: nothing before to spread into
+                return {1: (-1, 9), 3: (0, 2, 5), 0: (0, 2, 6), 2: (0, 2, 6)}[j]
+            return (q + 2 - {1: 4, 3: 3, 0: 2, 2: 1}[j] + TPL_FF, 4)
+        if v.startswith("w"):  # quad q0 - 1
+            return (q + 1 + int(v.split("_")[1]) - 2, 4)
+        if q < 0 and TPL_START and v[0] in "xy":
+            return (0, 1, 0.5)
+        return (q - 1 + TPL_XY + (v.startswith("y")), 0)
+    return (q, 9)
+
+
+def load_slots(order, preds_of):
+    """Moves each load that follows a load back to the latest slot before it where
+    llvm-mca-16's A55 issues it beside its neighbours: right after a 4-cycle operation
+    followed by an ADD (the cycle the ADD waits anyway), after an ADD followed by an ADD or a
+    4-cycle operation, or after a copy followed by a 4-cycle operation; not past what it
+    depends on, not into a slot another load holds."""
+    kind = lambda x: None if x is None else ("ld" if x.cls in LOADS else "sha" if x.cls == "sha" else
+                                            (x.text or "").split("(")[0])
+    good = lambda a, b: ((kind(a) == "sha" and kind(b) == "ADD") or (kind(a) == "ADD" and kind(b) in ("ADD", "sha"))
+                         or (kind(a) in ("COPY", "AND", "EOR") and kind(b) == "sha"))
+    order = list(order)
+    i = 1
+    while i < len(order):
+        x = order[i]
+        if kind(x) == "ld" and kind(order[i - 1]) == "ld":
+            lo = max([order.index(p) for p in preds_of[id(x)]] + [-1])
+            for j in range(i - 2, lo, -1):  # after order[j]
+                if i - j > TPL_BACK:
+                    break
+                if good(order[j], order[j + 1]):
+                    order.pop(i)
+                    order.insert(j + 1, x)
+                    break
+        i += 1
+    return order
+
+
+def schedule_template(prog):
+    n = len(prog)
+    preds = dependences(prog)
+    key = [template_key(x) + (i,) for i, x in enumerate(prog)]
+    done, out = [False] * n, []
+    while len(out) < n:
+        i = min((i for i in range(n) if not done[i] and all(done[j] for j in preds[i])), key=lambda i: key[i])
+        done[i] = True
+        out.append(i)
+    order = [prog[i] for i in out]
+    if TPL_BACK:
+        order = load_slots(order, {id(prog[i]): [prog[j] for j in preds[i]] for i in range(n)})
+    return order
 
 
 def cycles(prog):
@@ -566,7 +672,7 @@ def pbkdf2_text(program, starts1, starts0, consts, preamble):
     T, each lane's start, lane 1's prologue, the loop, the last feed-forward, T out."""
     order, head = program()
     before = cycles(order)
-    order = schedule(order)
+    order = schedule_template(order) if TEMPLATE == 1 else schedule(order)
     after = cycles(order)
     where, pinned = registers_loop(order)
     # The prologue: lane 1's head in the body's order of it (a subsequence: its variables'
@@ -610,13 +716,23 @@ def sha256_pbkdf2_rounds(L, h, s):
             s.append(Stmt("LDQ_IN(%s, %s, %d, 128);" % (v, tab, 16 * j), [v], [tab], "ldq", q0 - 1))
     for t in range(16):
         if t >= 4:
-            s.append(Stmt("SU0(%s, %s);" % (w(t), w(t + 1)), [w(t)], [w(t), w(t + 1)], "sha", q0 + t - 4))
+            # SHA256SU0 at t = 6 reads W[8..15] of the padding, W[8..11] + sigma0(W[9..12]),
+            # and W[9..12] are 0 (for SHA-224 W[8] too): it leaves W[8..11] as they are.
+            if t != 6 or not SKIP_SU0_6:
+                s.append(Stmt("SU0(%s, %s);" % (w(t), w(t + 1)), [w(t)], [w(t), w(t + 1)], "sha", q0 + t - 4))
             s.append(Stmt("SU1(%s, %s, %s);" % (w(t), w(t + 2), w(t + 3)), [w(t)], [w(t), w(t + 2), w(t + 3)], "sha", q0 + t - 3))
             k = "k%s_%d" % (hn, t)  # loaded once for both lanes (sha256_pbkdf2_program)
             s.append(Stmt("ADD(%s, %s, %s);" % (wk(t), w(t), k), [wk(t)], [w(t), k], "add", q0 + t - 1))
         wkt = wk(t) if t not in (2, 3) else "c%d" % t
         c = "in%d%s_%d" % (L, hn, t)
-        s.append(Stmt("COPY(%s, %s);" % (c, x), [c], [x], "mov", q0 + t))
+        if t == 0 and LOAD_IN0:
+            # The abcd SHA256H2 reads at quad 0 is the key's, in the table: loaded again
+            # instead of copied (a load where a vector operation was).
+            s.append(Stmt("LDQ_IN(%s, %s, 0, 128);" % (c, tab), [c], [tab], "ldq", q0 - 1))
+        elif COPYX:
+            s.append(Stmt("COPYX(%s, %s);" % (c, x), [c], [x], "sha", q0 + t))
+        else:
+            s.append(Stmt("COPY(%s, %s);" % (c, x), [c], [x], "mov", q0 + t))
         s.append(Stmt("H(%s, %s, %s);" % (x, y, wkt), [x], [x, y, wkt], "sha", q0 + t, True))
         s.append(Stmt("H2(%s, %s, %s);" % (y, c, wkt), [y], [y, c, wkt], "sha", q0 + t))
 
@@ -659,9 +775,21 @@ PBKDF2_ENTRIES = ("src/arm64/sha1_pbkdf2_x2.c", "src/arm64/sha256_pbkdf2_x2.c")
 # running ahead holds its state through the loop's end in registers the order then lacks.
 OPTIONS["src/arm64/sha1_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=18, STAGGER=0, PLD4="10", E1=False)
 # SHA-256's entry: tried WINDOW 1-2, REGS 16-22, PLD4 00/10/11 against llvm-mca; these give
-# the A55 its best (420 / 419 cycles an iteration, llvm-mca-16 / -14) with the A53 at 438
-# (PLD4 "10": A53 428, A55 438 / 427). STAGGER is SHA-1's only.
-OPTIONS["src/arm64/sha256_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=20, STAGGER=0, PLD4="00")
+# the A55 its best with the A53 close behind (PLD4 "10": A53 428, A55 438 / 427). STAGGER is
+# SHA-1's only. SKIP_SU0_6 drops the SHA256SU0 that leaves W[8..11] as they are (t = 6);
+# LOAD_IN0 loads quad 0's abcd for SHA256H2 from the table instead of copying it (issue 22,
+# session 13: 8 vector operations an iteration fewer, 4 loads more). SEED / JITTER: the seed
+# whose order measured best on the A55 (llvm-mca-16) of those that make no row of the
+# A53/A72/N1/N2 models worse (bench/RESULTS.md, session 13). BEGIN_GROUP models
+# llvm-mca-16's A55 issuing a 128-bit vector operation first in its cycle (no load before it
+# in the same cycle); COPYX makes the copies EXT #0 (4 cycles on that A55, as SHA256H: no
+# cycle without a vector operation before it), WEIGHTS weighs the machines' delays: each
+# measured no better there with this scheduler (RESULTS.md). TEMPLATE 1 orders by
+# template_key instead (TPL_*: its variants; TPL_BACK=12 gave the A55 408 / 415 but N2/V1
+# 238 against 234), TEMPLATE 2 takes template_key as the list scheduler's tie-break.
+OPTIONS["src/arm64/sha256_pbkdf2_x2.c"] = dict(WINDOW=1, REGS=20, STAGGER=0, PLD4="00", BEGIN_GROUP=False, COPYX=False,
+                                                 SKIP_SU0_6=True, LOAD_IN0=True, SEED=11, JITTER=6,
+                                                 TEMPLATE=0, TPL_FF=0, TPL_XY=0, TPL_START=0, TPL_BACK=0, TPL_HFIRST=0, TPL_K=0)
 BEGIN = "    /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */\n"
 END = "    /* ---- generated order: end ---- */\n"
 
@@ -670,7 +798,11 @@ def main():
     check = "--check" in sys.argv[1:]
     paths = [p for p in KERNELS if not os.environ.get("ONLY") or os.environ["ONLY"] in p]
     for n, path in enumerate(paths):
+        globals().update(BEGIN_GROUP=False, COPYX=False, SKIP_SU0_6=False, LOAD_IN0=False, SEED=0, JITTER=0,
+                         WEIGHTS=(1, 1, 1), TEMPLATE=0, TPL_FF=0, TPL_XY=0, TPL_START=0, TPL_BACK=0, TPL_HFIRST=0, TPL_K=0)
         globals().update(OPTIONS[path])
+        if "WEIGHTS" in os.environ:
+            globals()["WEIGHTS"] = tuple(int(v) for v in os.environ["WEIGHTS"].split(","))
         for name in OPTIONS[path]:  # tries: WINDOW=2 python3 bench/gen_ce_x2_a64.py
             if name in os.environ:
                 v = os.environ[name]

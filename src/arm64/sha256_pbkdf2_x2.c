@@ -90,54 +90,54 @@ void armsha_sha256_pbkdf2_x2_armv8(const uint32_t inner[8], const uint32_t outer
      * of quad t, fLh_0..3 the table's feed-forward quads, mLh efgh masked; tL_a and tL_e
      * its T; kh_t K of quad t (loaded for both lanes), c2, c3 W+K of the padding's quads. */
     /* ---- generated order (bench/gen_ce_x2_a64.py): begin ---- */
-    register uint32x4_t f0o_1 VREG("v28"), f1o_1 VREG("v27"), x0i VREG("v26"), x1i VREG("v25"),
-        y0o VREG("v8"), mask VREG("v9"), m0o VREG("v24"), x0o VREG("v10"), wk0i_0 VREG("v23"),
-        x1o VREG("v11"), wk1i_0 VREG("v22"), in0i_0 VREG("v21"), in1i_0 VREG("v20"),
-        y0i VREG("v19"), y1o VREG("v12"), m1o VREG("v18"), y1i VREG("v17"), f0o_3 VREG("v16"),
-        f1o_3 VREG("v7"), wk0i_1 VREG("v6"), in0i_1 VREG("v5"), f0o_0 VREG("v4"),
-        wk1i_1 VREG("v3"), in1i_1 VREG("v2"), f1o_0 VREG("v1"), w0i_0 VREG("v0"),
-        w1i_0 VREG("v28"), in0i_2 VREG("v27"), f0o_2 VREG("v21"), c2 VREG("v13"),
-        f1o_2 VREG("v23"), t0_a VREG("v14"), in1i_2 VREG("v20"), w0i_1 VREG("v22"),
-        t1_a VREG("v15"), w1i_1 VREG("v16"), w0i_2 VREG("v7"), t0_e VREG("v31"),
-        in0i_3 VREG("v5"), in1i_3 VREG("v6"), w1i_2 VREG("v2"), t1_e VREG("v30"),
-        w0i_3 VREG("v3"), c3 VREG("v29"), w1i_3 VREG("v4"), ki_4 VREG("v1"), wk0i_4 VREG("v21"),
-        in0i_4 VREG("v24"), in1i_4 VREG("v18"), ki_5 VREG("v23"), wk1i_4 VREG("v27"),
-        wk0i_5 VREG("v20"), wk1i_5 VREG("v5"), in0i_5 VREG("v6"), in1i_5 VREG("v1"),
-        ki_6 VREG("v21"), wk0i_6 VREG("v24"), wk1i_6 VREG("v18"), in0i_6 VREG("v27"),
-        in1i_6 VREG("v23"), ki_7 VREG("v6"), wk0i_7 VREG("v20"), wk1i_7 VREG("v1"),
-        in0i_7 VREG("v5"), in1i_7 VREG("v21"), ki_8 VREG("v24"), wk0i_8 VREG("v27"),
-        wk1i_8 VREG("v18"), in0i_8 VREG("v23"), in1i_8 VREG("v6"), ki_9 VREG("v5"),
-        wk0i_9 VREG("v20"), wk1i_9 VREG("v1"), in0i_9 VREG("v21"), in1i_9 VREG("v24"),
-        ki_10 VREG("v23"), wk0i_10 VREG("v27"), wk1i_10 VREG("v6"), in0i_10 VREG("v18"),
-        in1i_10 VREG("v5"), ki_11 VREG("v20"), wk0i_11 VREG("v21"), wk1i_11 VREG("v1"),
-        in0i_11 VREG("v24"), in1i_11 VREG("v23"), ki_12 VREG("v18"), wk0i_12 VREG("v27"),
-        wk1i_12 VREG("v5"), in0i_12 VREG("v6"), in1i_12 VREG("v20"), ki_13 VREG("v21"),
-        wk0i_13 VREG("v24"), wk1i_13 VREG("v1"), in0i_13 VREG("v23"), in1i_13 VREG("v0"),
-        ki_14 VREG("v18"), wk0i_14 VREG("v28"), wk1i_14 VREG("v6"), in0i_14 VREG("v27"),
-        in1i_14 VREG("v5"), ki_15 VREG("v20"), wk0i_15 VREG("v22"), wk1i_15 VREG("v16"),
-        in0i_15 VREG("v21"), in1i_15 VREG("v23"), f0i_1 VREG("v24"), f1i_1 VREG("v0"),
-        wk0o_0 VREG("v1"), m0i VREG("v7"), wk1o_0 VREG("v2"), in0o_0 VREG("v18"),
-        m1i VREG("v27"), in1o_0 VREG("v28"), f0i_3 VREG("v5"), f1i_3 VREG("v6"),
-        in0o_1 VREG("v3"), f0i_0 VREG("v4"), wk0o_1 VREG("v20"), wk1o_1 VREG("v21"),
-        in1o_1 VREG("v22"), f1i_0 VREG("v16"), w0o_0 VREG("v23"), f0i_2 VREG("v24"),
-        f1i_2 VREG("v19"), w1o_0 VREG("v0"), in0o_2 VREG("v17"), in1o_2 VREG("v1"),
-        w0o_1 VREG("v18"), w1o_1 VREG("v2"), w0o_2 VREG("v28"), in0o_3 VREG("v5"),
-        in1o_3 VREG("v6"), w1o_2 VREG("v4"), w0o_3 VREG("v26"), w1o_3 VREG("v3"),
-        ko_4 VREG("v20"), in0o_4 VREG("v21"), in1o_4 VREG("v22"), ko_5 VREG("v16"),
-        wk0o_4 VREG("v25"), wk1o_4 VREG("v7"), wk0o_5 VREG("v24"), wk1o_5 VREG("v19"),
-        ko_6 VREG("v27"), ko_7 VREG("v17"), wk0o_6 VREG("v1"), in0o_5 VREG("v5"),
-        in1o_5 VREG("v6"), wk1o_6 VREG("v20"), in0o_6 VREG("v16"), in1o_6 VREG("v21"),
-        wk0o_7 VREG("v25"), wk1o_7 VREG("v7"), in0o_7 VREG("v22"), in1o_7 VREG("v5"),
-        ko_8 VREG("v24"), wk0o_8 VREG("v6"), wk1o_8 VREG("v19"), in0o_8 VREG("v27"),
-        in1o_8 VREG("v1"), ko_9 VREG("v16"), wk0o_9 VREG("v20"), wk1o_9 VREG("v21"),
-        in0o_9 VREG("v17"), in1o_9 VREG("v22"), ko_10 VREG("v25"), wk0o_10 VREG("v5"),
-        wk1o_10 VREG("v7"), in0o_10 VREG("v24"), in1o_10 VREG("v6"), ko_11 VREG("v27"),
-        wk0o_11 VREG("v1"), wk1o_11 VREG("v19"), in0o_11 VREG("v16"), in1o_11 VREG("v17"),
-        ko_12 VREG("v20"), wk0o_12 VREG("v21"), wk1o_12 VREG("v22"), in0o_12 VREG("v25"),
-        in1o_12 VREG("v5"), ko_13 VREG("v24"), wk0o_13 VREG("v6"), wk1o_13 VREG("v7"),
-        in0o_13 VREG("v27"), in1o_13 VREG("v1"), ko_14 VREG("v16"), wk0o_14 VREG("v17"),
-        wk1o_14 VREG("v19"), in0o_14 VREG("v23"), in1o_14 VREG("v0"), ko_15 VREG("v20"),
-        wk0o_15 VREG("v21"), wk1o_15 VREG("v25"), in0o_15 VREG("v5"), in1o_15 VREG("v22");
+    register uint32x4_t f1o_1 VREG("v28"), f0o_1 VREG("v27"), x0i VREG("v26"), y1i VREG("v25"),
+        y0o VREG("v8"), mask VREG("v9"), m0o VREG("v24"), x1o VREG("v10"), wk1i_0 VREG("v23"),
+        x0o VREG("v11"), wk0i_0 VREG("v22"), y0i VREG("v21"), y1o VREG("v12"), m1o VREG("v20"),
+        x1i VREG("v19"), f1o_3 VREG("v18"), in1i_0 VREG("v17"), wk1i_1 VREG("v16"),
+        f0o_3 VREG("v7"), in0i_0 VREG("v6"), in0i_1 VREG("v5"), in1i_1 VREG("v4"),
+        wk0i_1 VREG("v3"), f0o_0 VREG("v2"), f1o_0 VREG("v1"), w0i_0 VREG("v0"),
+        f1o_2 VREG("v28"), in1i_2 VREG("v27"), in0i_2 VREG("v18"), w1i_0 VREG("v17"),
+        f0o_2 VREG("v23"), w1i_1 VREG("v6"), c2 VREG("v13"), w0i_1 VREG("v22"),
+        t0_a VREG("v14"), t1_a VREG("v15"), in0i_3 VREG("v7"), in1i_3 VREG("v4"),
+        w1i_3 VREG("v16"), c3 VREG("v31"), w1i_2 VREG("v3"), t0_e VREG("v30"), w0i_3 VREG("v5"),
+        t1_e VREG("v29"), w0i_2 VREG("v2"), ki_4 VREG("v1"), ki_5 VREG("v20"),
+        wk1i_4 VREG("v28"), in1i_4 VREG("v18"), in0i_4 VREG("v27"), wk0i_4 VREG("v23"),
+        wk1i_5 VREG("v24"), in1i_5 VREG("v7"), wk0i_5 VREG("v4"), in0i_5 VREG("v1"),
+        ki_6 VREG("v18"), wk0i_6 VREG("v28"), in1i_6 VREG("v23"), in0i_6 VREG("v27"),
+        wk1i_6 VREG("v20"), ki_7 VREG("v7"), wk1i_7 VREG("v24"), in1i_7 VREG("v1"),
+        in0i_7 VREG("v4"), wk0i_7 VREG("v18"), ki_8 VREG("v27"), wk0i_8 VREG("v28"),
+        in1i_8 VREG("v20"), wk1i_8 VREG("v23"), in0i_8 VREG("v7"), ki_9 VREG("v1"),
+        wk1i_9 VREG("v24"), in1i_9 VREG("v4"), in0i_9 VREG("v18"), wk0i_9 VREG("v27"),
+        ki_10 VREG("v7"), wk1i_10 VREG("v28"), wk0i_10 VREG("v20"), in0i_10 VREG("v23"),
+        in1i_10 VREG("v1"), ki_11 VREG("v4"), wk0i_11 VREG("v24"), in0i_11 VREG("v18"),
+        wk1i_11 VREG("v27"), in1i_11 VREG("v7"), ki_12 VREG("v20"), wk0i_12 VREG("v23"),
+        in0i_12 VREG("v1"), wk1i_12 VREG("v28"), in1i_12 VREG("v4"), ki_13 VREG("v18"),
+        wk0i_13 VREG("v24"), wk1i_13 VREG("v7"), in0i_13 VREG("v27"), in1i_13 VREG("v0"),
+        ki_14 VREG("v17"), wk0i_14 VREG("v20"), wk1i_14 VREG("v1"), in0i_14 VREG("v23"),
+        in1i_14 VREG("v4"), ki_15 VREG("v28"), wk0i_15 VREG("v22"), wk1i_15 VREG("v6"),
+        in0i_15 VREG("v18"), in1i_15 VREG("v24"), f1i_1 VREG("v27"), f0i_1 VREG("v0"),
+        wk1o_0 VREG("v7"), wk0o_0 VREG("v2"), m0i VREG("v3"), m1i VREG("v17"),
+        f1i_3 VREG("v20"), in1o_0 VREG("v23"), in0o_0 VREG("v1"), wk1o_1 VREG("v4"),
+        f0i_3 VREG("v5"), f0i_0 VREG("v16"), wk0o_1 VREG("v28"), in0o_1 VREG("v18"),
+        in1o_1 VREG("v22"), f1i_2 VREG("v6"), f1i_0 VREG("v24"), w0o_0 VREG("v27"),
+        in1o_2 VREG("v0"), in0o_2 VREG("v21"), f0i_2 VREG("v25"), w1o_1 VREG("v20"),
+        w1o_0 VREG("v7"), w0o_1 VREG("v23"), w0o_3 VREG("v1"), w0o_2 VREG("v2"),
+        in0o_3 VREG("v5"), in1o_3 VREG("v18"), w1o_3 VREG("v28"), w1o_2 VREG("v4"),
+        ko_4 VREG("v22"), wk0o_4 VREG("v16"), in1o_4 VREG("v26"), in0o_4 VREG("v6"),
+        ko_5 VREG("v17"), wk1o_4 VREG("v19"), wk1o_5 VREG("v24"), in1o_5 VREG("v3"),
+        wk0o_5 VREG("v25"), in0o_5 VREG("v0"), ko_6 VREG("v21"), wk0o_6 VREG("v5"),
+        in1o_6 VREG("v18"), in0o_6 VREG("v22"), wk1o_6 VREG("v6"), ko_7 VREG("v16"),
+        wk1o_7 VREG("v19"), in0o_7 VREG("v26"), in1o_7 VREG("v17"), wk0o_7 VREG("v3"),
+        ko_8 VREG("v24"), wk0o_8 VREG("v0"), in1o_8 VREG("v25"), wk1o_8 VREG("v21"),
+        in0o_8 VREG("v5"), ko_9 VREG("v22"), wk0o_9 VREG("v6"), in0o_9 VREG("v18"),
+        wk1o_9 VREG("v16"), in1o_9 VREG("v17"), ko_10 VREG("v19"), wk0o_10 VREG("v3"),
+        in1o_10 VREG("v26"), in0o_10 VREG("v24"), wk1o_10 VREG("v21"), ko_11 VREG("v25"),
+        wk0o_11 VREG("v0"), in0o_11 VREG("v5"), in1o_11 VREG("v22"), wk1o_11 VREG("v6"),
+        ko_12 VREG("v18"), wk0o_12 VREG("v16"), in0o_12 VREG("v17"), wk1o_12 VREG("v19"),
+        in1o_12 VREG("v3"), ko_13 VREG("v24"), wk0o_13 VREG("v21"), in0o_13 VREG("v26"),
+        wk1o_13 VREG("v25"), in1o_13 VREG("v0"), ko_14 VREG("v5"), wk1o_14 VREG("v6"),
+        wk0o_14 VREG("v22"), in0o_14 VREG("v27"), ko_15 VREG("v7"), in1o_14 VREG("v18"),
+        wk0o_15 VREG("v16"), wk1o_15 VREG("v17"), in1o_15 VREG("v3"), in0o_15 VREG("v19");
     LDQ(c2, cp, 0);
     LDQ(c3, cp, 16);
     LDQ(mask, cp, 32);
@@ -146,188 +146,186 @@ void armsha_sha256_pbkdf2_x2_armv8(const uint32_t inner[8], const uint32_t outer
     START(x1o, y1o, u[1]);
     START(x0o, y0o, u[0]);
     do {
-        LDQ_IN(f0o_1, to, 80, 128);
         LDQ_IN(f1o_1, to, 80, 128);
+        LDQ_IN(f0o_1, to, 80, 128);
         LDQ_IN(x0i, ti, 0, 128);
-        LDQ_IN(x1i, ti, 0, 128);
+        LDQ_IN(y1i, ti, 16, 128);
         AND(m0o, y0o, mask);
-        ADD(wk0i_0, x0o, f0o_1);
         ADD(wk1i_0, x1o, f1o_1);
-        COPY(in0i_0, x0i);
-        COPY(in1i_0, x1i);
+        ADD(wk0i_0, x0o, f0o_1);
         LDQ_IN(y0i, ti, 16, 128);
         AND(m1o, y1o, mask);
-        LDQ_IN(y1i, ti, 16, 128);
-        LDQ_IN(f0o_3, to, 112, 128);
-        H(x0i, y0i, wk0i_0);
-        H2(y0i, in0i_0, wk0i_0);
-        H(x1i, y1i, wk1i_0);
-        H2(y1i, in1i_0, wk1i_0);
+        LDQ_IN(x1i, ti, 0, 128);
         LDQ_IN(f1o_3, to, 112, 128);
-        ADD(wk0i_1, m0o, f0o_3);
-        COPY(in0i_1, x0i);
-        LDQ_IN(f0o_0, to, 64, 128);
+        H(x0i, y0i, wk0i_0);
+        H(x1i, y1i, wk1i_0);
+        LDQ_IN(in1i_0, ti, 0, 128);
         ADD(wk1i_1, m1o, f1o_3);
+        LDQ_IN(f0o_3, to, 112, 128);
+        LDQ_IN(in0i_0, ti, 0, 128);
+        COPY(in0i_1, x0i);
         COPY(in1i_1, x1i);
+        H2(y1i, in1i_0, wk1i_0);
+        H2(y0i, in0i_0, wk0i_0);
+        ADD(wk0i_1, m0o, f0o_3);
+        LDQ_IN(f0o_0, to, 64, 128);
+        H(x1i, y1i, wk1i_1);
+        H2(y1i, in1i_1, wk1i_1);
         H(x0i, y0i, wk0i_1);
         H2(y0i, in0i_1, wk0i_1);
         LDQ_IN(f1o_0, to, 64, 128);
-        H(x1i, y1i, wk1i_1);
-        H2(y1i, in1i_1, wk1i_1);
         ADD(w0i_0, x0o, f0o_0);
-        ADD(w1i_0, x1o, f1o_0);
-        COPY(in0i_2, x0i);
-        LDQ_IN(f0o_2, to, 96, 128);
-        H(x0i, y0i, c2);
         LDQ_IN(f1o_2, to, 96, 128);
-        EOR(t0_a, t0_a, w0i_0);
         COPY(in1i_2, x1i);
-        ADD(w0i_1, m0o, f0o_2);
-        EOR(t1_a, t1_a, w1i_0);
+        COPY(in0i_2, x0i);
+        ADD(w1i_0, x1o, f1o_0);
+        LDQ_IN(f0o_2, to, 96, 128);
         ADD(w1i_1, m1o, f1o_2);
+        H(x0i, y0i, c2);
         H(x1i, y1i, c2);
         H2(y0i, in0i_2, c2);
         H2(y1i, in1i_2, c2);
-        SU0(w0i_0, w0i_1);
-        SU0(w1i_0, w1i_1);
-        LDQ_IN(w0i_2, ti, 32, 128);
-        EOR(t0_e, t0_e, w0i_1);
+        ADD(w0i_1, m0o, f0o_2);
+        EOR(t0_a, t0_a, w0i_0);
+        EOR(t1_a, t1_a, w1i_0);
         COPY(in0i_3, x0i);
         COPY(in1i_3, x1i);
-        LDQ_IN(w1i_2, ti, 32, 128);
-        EOR(t1_e, t1_e, w1i_1);
-        LDQ_IN(w0i_3, ti, 48, 128);
-        H(x0i, y0i, c3);
+        LDQ_IN(w1i_3, ti, 48, 128);
+        SU0(w0i_0, w0i_1);
+        SU0(w1i_0, w1i_1);
         H(x1i, y1i, c3);
+        H(x0i, y0i, c3);
         H2(y0i, in0i_3, c3);
         H2(y1i, in1i_3, c3);
+        LDQ_IN(w1i_2, ti, 32, 128);
+        EOR(t0_e, t0_e, w0i_1);
+        LDQ_IN(w0i_3, ti, 48, 128);
+        EOR(t1_e, t1_e, w1i_1);
+        LDQ_IN(w0i_2, ti, 32, 128);
+        SU1(w1i_0, w1i_2, w1i_3);
+        SU0(w1i_1, w1i_2);
+        LDQ_IN(ki_4, kp, 64, 256);
         SU1(w0i_0, w0i_2, w0i_3);
         SU0(w0i_1, w0i_2);
-        SU0(w1i_1, w1i_2);
-        SU0(w0i_2, w0i_3);
-        LDQ_IN(w1i_3, ti, 48, 128);
-        LDQ_IN(ki_4, kp, 64, 256);
-        SU1(w0i_1, w0i_3, w0i_0);
-        SU0(w0i_3, w0i_0);
-        SU1(w1i_0, w1i_2, w1i_3);
-        SU0(w1i_2, w1i_3);
-        ADD(wk0i_4, w0i_0, ki_4);
-        COPY(in0i_4, x0i);
-        COPY(in1i_4, x1i);
         LDQ_IN(ki_5, kp, 80, 256);
         ADD(wk1i_4, w1i_0, ki_4);
+        COPY(in1i_4, x1i);
+        COPY(in0i_4, x0i);
+        ADD(wk0i_4, w0i_0, ki_4);
         SU1(w1i_1, w1i_3, w1i_0);
+        SU1(w0i_1, w0i_3, w0i_0);
+        H(x1i, y1i, wk1i_4);
+        H2(y1i, in1i_4, wk1i_4);
+        SU0(w1i_3, w1i_0);
         H(x0i, y0i, wk0i_4);
         H2(y0i, in0i_4, wk0i_4);
         SU1(w0i_2, w0i_0, w0i_1);
-        SU0(w1i_3, w1i_0);
-        H(x1i, y1i, wk1i_4);
-        H2(y1i, in1i_4, wk1i_4);
         SU1(w1i_2, w1i_0, w1i_1);
-        SU0(w0i_0, w0i_1);
-        SU1(w0i_3, w0i_1, w0i_2);
+        SU0(w0i_3, w0i_0);
         SU0(w1i_0, w1i_1);
-        ADD(wk0i_5, w0i_1, ki_5);
+        SU0(w0i_0, w0i_1);
         ADD(wk1i_5, w1i_1, ki_5);
-        COPY(in0i_5, x0i);
         COPY(in1i_5, x1i);
+        ADD(wk0i_5, w0i_1, ki_5);
+        COPY(in0i_5, x0i);
         LDQ_IN(ki_6, kp, 96, 256);
-        SU1(w1i_3, w1i_1, w1i_2);
-        H(x0i, y0i, wk0i_5);
+        SU1(w0i_3, w0i_1, w0i_2);
         H(x1i, y1i, wk1i_5);
-        H2(y0i, in0i_5, wk0i_5);
         H2(y1i, in1i_5, wk1i_5);
+        H(x0i, y0i, wk0i_5);
+        H2(y0i, in0i_5, wk0i_5);
+        SU1(w1i_3, w1i_1, w1i_2);
         SU1(w0i_0, w0i_2, w0i_3);
-        SU1(w1i_0, w1i_2, w1i_3);
         SU0(w0i_1, w0i_2);
         SU0(w1i_1, w1i_2);
         ADD(wk0i_6, w0i_2, ki_6);
-        ADD(wk1i_6, w1i_2, ki_6);
-        COPY(in0i_6, x0i);
         COPY(in1i_6, x1i);
+        COPY(in0i_6, x0i);
+        ADD(wk1i_6, w1i_2, ki_6);
         LDQ_IN(ki_7, kp, 112, 256);
-        SU1(w0i_1, w0i_3, w0i_0);
+        SU1(w1i_0, w1i_2, w1i_3);
         H(x0i, y0i, wk0i_6);
-        H(x1i, y1i, wk1i_6);
+        SU1(w0i_1, w0i_3, w0i_0);
         H2(y0i, in0i_6, wk0i_6);
+        H(x1i, y1i, wk1i_6);
         H2(y1i, in1i_6, wk1i_6);
         SU1(w1i_1, w1i_3, w1i_0);
-        SU0(w0i_2, w0i_3);
         SU0(w1i_2, w1i_3);
-        ADD(wk0i_7, w0i_3, ki_7);
+        SU0(w0i_2, w0i_3);
         ADD(wk1i_7, w1i_3, ki_7);
-        COPY(in0i_7, x0i);
         COPY(in1i_7, x1i);
+        COPY(in0i_7, x0i);
+        ADD(wk0i_7, w0i_3, ki_7);
         LDQ_IN(ki_8, kp, 128, 256);
+        SU1(w1i_2, w1i_0, w1i_1);
+        H(x1i, y1i, wk1i_7);
+        H2(y1i, in1i_7, wk1i_7);
         SU1(w0i_2, w0i_0, w0i_1);
         H(x0i, y0i, wk0i_7);
-        H(x1i, y1i, wk1i_7);
         H2(y0i, in0i_7, wk0i_7);
-        H2(y1i, in1i_7, wk1i_7);
-        SU1(w1i_2, w1i_0, w1i_1);
-        SU0(w0i_3, w0i_0);
         SU0(w1i_3, w1i_0);
+        SU0(w0i_3, w0i_0);
         ADD(wk0i_8, w0i_0, ki_8);
+        COPY(in1i_8, x1i);
         ADD(wk1i_8, w1i_0, ki_8);
         COPY(in0i_8, x0i);
-        COPY(in1i_8, x1i);
         LDQ_IN(ki_9, kp, 144, 256);
-        SU1(w0i_3, w0i_1, w0i_2);
+        SU1(w1i_3, w1i_1, w1i_2);
         H(x0i, y0i, wk0i_8);
+        SU1(w0i_3, w0i_1, w0i_2);
         H(x1i, y1i, wk1i_8);
         H2(y0i, in0i_8, wk0i_8);
         H2(y1i, in1i_8, wk1i_8);
-        SU1(w1i_3, w1i_1, w1i_2);
-        SU0(w0i_0, w0i_1);
         SU0(w1i_0, w1i_1);
-        ADD(wk0i_9, w0i_1, ki_9);
+        SU0(w0i_0, w0i_1);
         ADD(wk1i_9, w1i_1, ki_9);
-        COPY(in0i_9, x0i);
         COPY(in1i_9, x1i);
+        COPY(in0i_9, x0i);
+        ADD(wk0i_9, w0i_1, ki_9);
         LDQ_IN(ki_10, kp, 160, 256);
+        SU1(w1i_0, w1i_2, w1i_3);
+        H(x1i, y1i, wk1i_9);
+        H2(y1i, in1i_9, wk1i_9);
         SU1(w0i_0, w0i_2, w0i_3);
         H(x0i, y0i, wk0i_9);
-        H(x1i, y1i, wk1i_9);
         H2(y0i, in0i_9, wk0i_9);
-        H2(y1i, in1i_9, wk1i_9);
-        SU1(w1i_0, w1i_2, w1i_3);
-        SU0(w0i_1, w0i_2);
         SU0(w1i_1, w1i_2);
-        ADD(wk0i_10, w0i_2, ki_10);
+        SU0(w0i_1, w0i_2);
         ADD(wk1i_10, w1i_2, ki_10);
+        ADD(wk0i_10, w0i_2, ki_10);
         COPY(in0i_10, x0i);
         COPY(in1i_10, x1i);
         LDQ_IN(ki_11, kp, 176, 256);
         SU1(w0i_1, w0i_3, w0i_0);
-        H(x0i, y0i, wk0i_10);
         H(x1i, y1i, wk1i_10);
+        H(x0i, y0i, wk0i_10);
         H2(y0i, in0i_10, wk0i_10);
         H2(y1i, in1i_10, wk1i_10);
         SU1(w1i_1, w1i_3, w1i_0);
-        SU0(w0i_2, w0i_3);
         SU0(w1i_2, w1i_3);
+        SU0(w0i_2, w0i_3);
         ADD(wk0i_11, w0i_3, ki_11);
-        ADD(wk1i_11, w1i_3, ki_11);
         COPY(in0i_11, x0i);
+        ADD(wk1i_11, w1i_3, ki_11);
         COPY(in1i_11, x1i);
         LDQ_IN(ki_12, kp, 192, 256);
-        SU1(w0i_2, w0i_0, w0i_1);
-        H(x0i, y0i, wk0i_11);
-        H(x1i, y1i, wk1i_11);
-        H2(y0i, in0i_11, wk0i_11);
-        H2(y1i, in1i_11, wk1i_11);
         SU1(w1i_2, w1i_0, w1i_1);
+        H(x0i, y0i, wk0i_11);
+        H2(y0i, in0i_11, wk0i_11);
+        H(x1i, y1i, wk1i_11);
+        H2(y1i, in1i_11, wk1i_11);
+        SU1(w0i_2, w0i_0, w0i_1);
         SU0(w0i_3, w0i_0);
         SU0(w1i_3, w1i_0);
         ADD(wk0i_12, w0i_0, ki_12);
-        ADD(wk1i_12, w1i_0, ki_12);
         COPY(in0i_12, x0i);
+        ADD(wk1i_12, w1i_0, ki_12);
         COPY(in1i_12, x1i);
         LDQ_IN(ki_13, kp, 208, 256);
         SU1(w0i_3, w0i_1, w0i_2);
         H(x0i, y0i, wk0i_12);
-        H(x1i, y1i, wk1i_12);
         H2(y0i, in0i_12, wk0i_12);
+        H(x1i, y1i, wk1i_12);
         H2(y1i, in1i_12, wk1i_12);
         SU1(w1i_3, w1i_1, w1i_2);
         ADD(wk0i_13, w0i_1, ki_13);
@@ -352,237 +350,235 @@ void armsha_sha256_pbkdf2_x2_armv8(const uint32_t inner[8], const uint32_t outer
         ADD(wk1i_15, w1i_3, ki_15);
         COPY(in0i_15, x0i);
         COPY(in1i_15, x1i);
-        LDQ_IN(f0i_1, ti, 80, 128);
+        LDQ_IN(f1i_1, ti, 80, 128);
         H(x0i, y0i, wk0i_15);
         H(x1i, y1i, wk1i_15);
         H2(y0i, in0i_15, wk0i_15);
         H2(y1i, in1i_15, wk1i_15);
-        LDQ_IN(f1i_1, ti, 80, 128);
-        LDQ_IN(x0o, to, 0, 128);
-        ADD(wk0o_0, x0i, f0i_1);
-        LDQ_IN(x1o, to, 0, 128);
-        AND(m0i, y0i, mask);
-        ADD(wk1o_0, x1i, f1i_1);
-        COPY(in0o_0, x0o);
-        LDQ_IN(y0o, to, 16, 128);
-        AND(m1i, y1i, mask);
-        COPY(in1o_0, x1o);
+        LDQ_IN(f0i_1, ti, 80, 128);
         LDQ_IN(y1o, to, 16, 128);
-        H(x0o, y0o, wk0o_0);
-        H2(y0o, in0o_0, wk0o_0);
+        ADD(wk1o_0, x1i, f1i_1);
+        LDQ_IN(x1o, to, 0, 128);
+        ADD(wk0o_0, x0i, f0i_1);
+        LDQ_IN(x0o, to, 0, 128);
+        AND(m0i, y0i, mask);
+        LDQ_IN(y0o, to, 16, 128);
         H(x1o, y1o, wk1o_0);
-        H2(y1o, in1o_0, wk1o_0);
-        LDQ_IN(f0i_3, ti, 112, 128);
+        AND(m1i, y1i, mask);
         LDQ_IN(f1i_3, ti, 112, 128);
-        COPY(in0o_1, x0o);
+        H(x0o, y0o, wk0o_0);
+        LDQ_IN(in1o_0, to, 0, 128);
+        LDQ_IN(in0o_0, to, 0, 128);
+        ADD(wk1o_1, m1i, f1i_3);
+        LDQ_IN(f0i_3, ti, 112, 128);
+        H2(y1o, in1o_0, wk1o_0);
+        H2(y0o, in0o_0, wk0o_0);
         LDQ_IN(f0i_0, ti, 64, 128);
         ADD(wk0o_1, m0i, f0i_3);
-        ADD(wk1o_1, m1i, f1i_3);
+        COPY(in0o_1, x0o);
         COPY(in1o_1, x1o);
-        LDQ_IN(f1i_0, ti, 64, 128);
-        ADD(w0o_0, x0i, f0i_0);
-        LDQ_IN(f0i_2, ti, 96, 128);
-        H(x0o, y0o, wk0o_1);
         H(x1o, y1o, wk1o_1);
+        LDQ_IN(f1i_2, ti, 96, 128);
+        H(x0o, y0o, wk0o_1);
         H2(y0o, in0o_1, wk0o_1);
         H2(y1o, in1o_1, wk1o_1);
-        LDQ_IN(f1i_2, ti, 96, 128);
-        ADD(w1o_0, x1i, f1i_0);
-        COPY(in0o_2, x0o);
+        LDQ_IN(f1i_0, ti, 64, 128);
+        ADD(w0o_0, x0i, f0i_0);
         COPY(in1o_2, x1o);
-        ADD(w0o_1, m0i, f0i_2);
-        ADD(w1o_1, m1i, f1i_2);
-        H(x0o, y0o, c2);
+        COPY(in0o_2, x0o);
+        LDQ_IN(f0i_2, ti, 96, 128);
         H(x1o, y1o, c2);
-        H2(y0o, in0o_2, c2);
+        H(x0o, y0o, c2);
+        ADD(w1o_1, m1i, f1i_2);
+        ADD(w1o_0, x1i, f1i_0);
+        ADD(w0o_1, m0i, f0i_2);
         H2(y1o, in1o_2, c2);
-        SU0(w0o_0, w0o_1);
+        H2(y0o, in0o_2, c2);
+        LDQ_IN(w0o_3, to, 48, 128);
         SU0(w1o_0, w1o_1);
+        SU0(w0o_0, w0o_1);
         LDQ_IN(w0o_2, to, 32, 128);
         COPY(in0o_3, x0o);
         COPY(in1o_3, x1o);
-        LDQ_IN(w1o_2, to, 32, 128);
+        LDQ_IN(w1o_3, to, 48, 128);
         H(x0o, y0o, c3);
+        SU1(w0o_0, w0o_2, w0o_3);
         H(x1o, y1o, c3);
         SU0(w0o_1, w0o_2);
         H2(y0o, in0o_3, c3);
         H2(y1o, in1o_3, c3);
-        SU0(w1o_1, w1o_2);
-        LDQ_IN(w0o_3, to, 48, 128);
-        LDQ_IN(w1o_3, to, 48, 128);
+        LDQ_IN(w1o_2, to, 32, 128);
         LDQ_IN(ko_4, kp, 64, 256);
-        COPY(in0o_4, x0o);
-        COPY(in1o_4, x1o);
-        SU1(w0o_0, w0o_2, w0o_3);
-        SU1(w1o_0, w1o_2, w1o_3);
-        SU0(w0o_2, w0o_3);
-        SU0(w1o_2, w1o_3);
-        LDQ_IN(ko_5, kp, 80, 256);
         SU1(w0o_1, w0o_3, w0o_0);
-        SU1(w1o_1, w1o_3, w1o_0);
         SU0(w0o_3, w0o_0);
-        SU0(w1o_3, w1o_0);
+        SU1(w1o_0, w1o_2, w1o_3);
+        SU0(w1o_1, w1o_2);
         ADD(wk0o_4, w0o_0, ko_4);
+        COPY(in1o_4, x1o);
+        COPY(in0o_4, x0o);
+        LDQ_IN(ko_5, kp, 80, 256);
         ADD(wk1o_4, w1o_0, ko_4);
-        ADD(wk0o_5, w0o_1, ko_5);
-        ADD(wk1o_5, w1o_1, ko_5);
-        SU1(w0o_2, w0o_0, w0o_1);
-        SU1(w1o_2, w1o_0, w1o_1);
+        SU1(w1o_1, w1o_3, w1o_0);
         H(x0o, y0o, wk0o_4);
-        H(x1o, y1o, wk1o_4);
+        SU1(w0o_2, w0o_0, w0o_1);
         H2(y0o, in0o_4, wk0o_4);
+        SU0(w1o_3, w1o_0);
+        H(x1o, y1o, wk1o_4);
         H2(y1o, in1o_4, wk1o_4);
+        SU1(w1o_2, w1o_0, w1o_1);
         SU1(w0o_3, w0o_1, w0o_2);
-        SU1(w1o_3, w1o_1, w1o_2);
         SU0(w0o_0, w0o_1);
         SU0(w1o_0, w1o_1);
-        SU0(w0o_1, w0o_2);
-        SU0(w1o_1, w1o_2);
+        ADD(wk1o_5, w1o_1, ko_5);
+        COPY(in1o_5, x1o);
+        ADD(wk0o_5, w0o_1, ko_5);
+        COPY(in0o_5, x0o);
         LDQ_IN(ko_6, kp, 96, 256);
+        SU1(w1o_3, w1o_1, w1o_2);
+        H(x1o, y1o, wk1o_5);
+        H2(y1o, in1o_5, wk1o_5);
+        H(x0o, y0o, wk0o_5);
+        H2(y0o, in0o_5, wk0o_5);
         SU1(w0o_0, w0o_2, w0o_3);
         SU1(w1o_0, w1o_2, w1o_3);
-        LDQ_IN(ko_7, kp, 112, 256);
+        SU0(w0o_1, w0o_2);
+        SU0(w1o_1, w1o_2);
         ADD(wk0o_6, w0o_2, ko_6);
-        COPY(in0o_5, x0o);
-        COPY(in1o_5, x1o);
-        H(x0o, y0o, wk0o_5);
-        H(x1o, y1o, wk1o_5);
-        SU1(w0o_1, w0o_3, w0o_0);
-        SU1(w1o_1, w1o_3, w1o_0);
-        H2(y0o, in0o_5, wk0o_5);
-        H2(y1o, in1o_5, wk1o_5);
-        SU0(w0o_2, w0o_3);
-        ADD(wk1o_6, w1o_2, ko_6);
-        COPY(in0o_6, x0o);
         COPY(in1o_6, x1o);
+        COPY(in0o_6, x0o);
+        ADD(wk1o_6, w1o_2, ko_6);
+        LDQ_IN(ko_7, kp, 112, 256);
+        SU1(w1o_1, w1o_3, w1o_0);
         H(x0o, y0o, wk0o_6);
-        SU0(w1o_2, w1o_3);
-        H(x1o, y1o, wk1o_6);
+        SU1(w0o_1, w0o_3, w0o_0);
         H2(y0o, in0o_6, wk0o_6);
+        H(x1o, y1o, wk1o_6);
         H2(y1o, in1o_6, wk1o_6);
-        SU1(w0o_2, w0o_0, w0o_1);
-        SU1(w1o_2, w1o_0, w1o_1);
-        ADD(wk0o_7, w0o_3, ko_7);
+        SU0(w1o_2, w1o_3);
+        SU0(w0o_2, w0o_3);
         ADD(wk1o_7, w1o_3, ko_7);
         COPY(in0o_7, x0o);
         COPY(in1o_7, x1o);
+        ADD(wk0o_7, w0o_3, ko_7);
         LDQ_IN(ko_8, kp, 128, 256);
-        SU0(w0o_3, w0o_0);
-        H(x0o, y0o, wk0o_7);
+        SU1(w0o_2, w0o_0, w0o_1);
         H(x1o, y1o, wk1o_7);
-        H2(y0o, in0o_7, wk0o_7);
+        SU1(w1o_2, w1o_0, w1o_1);
         H2(y1o, in1o_7, wk1o_7);
+        H(x0o, y0o, wk0o_7);
+        H2(y0o, in0o_7, wk0o_7);
         SU0(w1o_3, w1o_0);
-        SU1(w0o_3, w0o_1, w0o_2);
+        SU0(w0o_3, w0o_0);
         ADD(wk0o_8, w0o_0, ko_8);
+        COPY(in1o_8, x1o);
         ADD(wk1o_8, w1o_0, ko_8);
         COPY(in0o_8, x0o);
-        COPY(in1o_8, x1o);
         LDQ_IN(ko_9, kp, 144, 256);
         SU1(w1o_3, w1o_1, w1o_2);
         H(x0o, y0o, wk0o_8);
+        SU1(w0o_3, w0o_1, w0o_2);
         H(x1o, y1o, wk1o_8);
-        H2(y0o, in0o_8, wk0o_8);
         H2(y1o, in1o_8, wk1o_8);
+        H2(y0o, in0o_8, wk0o_8);
         SU0(w0o_0, w0o_1);
         SU0(w1o_0, w1o_1);
         ADD(wk0o_9, w0o_1, ko_9);
-        ADD(wk1o_9, w1o_1, ko_9);
         COPY(in0o_9, x0o);
+        ADD(wk1o_9, w1o_1, ko_9);
         COPY(in1o_9, x1o);
         LDQ_IN(ko_10, kp, 160, 256);
         SU1(w0o_0, w0o_2, w0o_3);
         H(x0o, y0o, wk0o_9);
-        H(x1o, y1o, wk1o_9);
         H2(y0o, in0o_9, wk0o_9);
+        H(x1o, y1o, wk1o_9);
         H2(y1o, in1o_9, wk1o_9);
         SU1(w1o_0, w1o_2, w1o_3);
         SU0(w0o_1, w0o_2);
         SU0(w1o_1, w1o_2);
         ADD(wk0o_10, w0o_2, ko_10);
-        ADD(wk1o_10, w1o_2, ko_10);
-        COPY(in0o_10, x0o);
         COPY(in1o_10, x1o);
+        COPY(in0o_10, x0o);
+        ADD(wk1o_10, w1o_2, ko_10);
         LDQ_IN(ko_11, kp, 176, 256);
-        SU1(w0o_1, w0o_3, w0o_0);
-        H(x0o, y0o, wk0o_10);
-        H(x1o, y1o, wk1o_10);
-        H2(y0o, in0o_10, wk0o_10);
-        H2(y1o, in1o_10, wk1o_10);
         SU1(w1o_1, w1o_3, w1o_0);
-        SU0(w0o_2, w0o_3);
+        H(x0o, y0o, wk0o_10);
+        SU1(w0o_1, w0o_3, w0o_0);
+        H2(y0o, in0o_10, wk0o_10);
+        H(x1o, y1o, wk1o_10);
+        H2(y1o, in1o_10, wk1o_10);
         SU0(w1o_2, w1o_3);
+        SU0(w0o_2, w0o_3);
         ADD(wk0o_11, w0o_3, ko_11);
-        ADD(wk1o_11, w1o_3, ko_11);
         COPY(in0o_11, x0o);
         COPY(in1o_11, x1o);
+        ADD(wk1o_11, w1o_3, ko_11);
         LDQ_IN(ko_12, kp, 192, 256);
-        SU1(w0o_2, w0o_0, w0o_1);
-        H(x0o, y0o, wk0o_11);
-        H(x1o, y1o, wk1o_11);
-        H2(y0o, in0o_11, wk0o_11);
-        H2(y1o, in1o_11, wk1o_11);
         SU1(w1o_2, w1o_0, w1o_1);
-        SU0(w0o_3, w0o_0);
+        H(x0o, y0o, wk0o_11);
+        H2(y0o, in0o_11, wk0o_11);
+        SU1(w0o_2, w0o_0, w0o_1);
+        H(x1o, y1o, wk1o_11);
+        H2(y1o, in1o_11, wk1o_11);
         SU0(w1o_3, w1o_0);
+        SU0(w0o_3, w0o_0);
         ADD(wk0o_12, w0o_0, ko_12);
-        ADD(wk1o_12, w1o_0, ko_12);
         COPY(in0o_12, x0o);
+        ADD(wk1o_12, w1o_0, ko_12);
         COPY(in1o_12, x1o);
         LDQ_IN(ko_13, kp, 208, 256);
-        SU1(w0o_3, w0o_1, w0o_2);
-        H(x0o, y0o, wk0o_12);
-        H(x1o, y1o, wk1o_12);
-        H2(y0o, in0o_12, wk0o_12);
-        H2(y1o, in1o_12, wk1o_12);
         SU1(w1o_3, w1o_1, w1o_2);
+        H(x0o, y0o, wk0o_12);
+        H2(y0o, in0o_12, wk0o_12);
+        H(x1o, y1o, wk1o_12);
+        H2(y1o, in1o_12, wk1o_12);
+        SU1(w0o_3, w0o_1, w0o_2);
         ADD(wk0o_13, w0o_1, ko_13);
-        ADD(wk1o_13, w1o_1, ko_13);
         COPY(in0o_13, x0o);
+        ADD(wk1o_13, w1o_1, ko_13);
         COPY(in1o_13, x1o);
         LDQ_IN(ko_14, kp, 224, 256);
         H(x0o, y0o, wk0o_13);
-        H(x1o, y1o, wk1o_13);
         H2(y0o, in0o_13, wk0o_13);
+        H(x1o, y1o, wk1o_13);
         H2(y1o, in1o_13, wk1o_13);
-        ADD(wk0o_14, w0o_2, ko_14);
         ADD(wk1o_14, w1o_2, ko_14);
+        ADD(wk0o_14, w0o_2, ko_14);
         COPY(in0o_14, x0o);
-        COPY(in1o_14, x1o);
         LDQ_IN(ko_15, kp, 240, 256);
-        H(x0o, y0o, wk0o_14);
+        COPY(in1o_14, x1o);
         H(x1o, y1o, wk1o_14);
+        H(x0o, y0o, wk0o_14);
         H2(y0o, in0o_14, wk0o_14);
-        H2(y1o, in1o_14, wk1o_14);
         ADD(wk0o_15, w0o_3, ko_15);
         ADD(wk1o_15, w1o_3, ko_15);
-        COPY(in0o_15, x0o);
+        H2(y1o, in1o_14, wk1o_14);
         COPY(in1o_15, x1o);
+        COPY(in0o_15, x0o);
         H(x0o, y0o, wk0o_15);
         H(x1o, y1o, wk1o_15);
-        H2(y0o, in0o_15, wk0o_15);
         H2(y1o, in1o_15, wk1o_15);
+        H2(y0o, in0o_15, wk0o_15);
     } while (--n != 0);
-    LDQ_IN(f0o_1, to, 80, 128);
     LDQ_IN(f1o_1, to, 80, 128);
+    LDQ_IN(f0o_1, to, 80, 128);
     AND(m0o, y0o, mask);
-    ADD(wk0i_0, x0o, f0o_1);
     ADD(wk1i_0, x1o, f1o_1);
+    ADD(wk0i_0, x0o, f0o_1);
     AND(m1o, y1o, mask);
-    LDQ_IN(f0o_3, to, 112, 128);
     LDQ_IN(f1o_3, to, 112, 128);
+    ADD(wk1i_1, m1o, f1o_3);
+    LDQ_IN(f0o_3, to, 112, 128);
     ADD(wk0i_1, m0o, f0o_3);
     LDQ_IN(f0o_0, to, 64, 128);
-    ADD(wk1i_1, m1o, f1o_3);
     LDQ_IN(f1o_0, to, 64, 128);
     ADD(w0i_0, x0o, f0o_0);
+    LDQ_IN(f1o_2, to, 96, 128);
     ADD(w1i_0, x1o, f1o_0);
     LDQ_IN(f0o_2, to, 96, 128);
-    LDQ_IN(f1o_2, to, 96, 128);
-    EOR(t0_a, t0_a, w0i_0);
-    ADD(w0i_1, m0o, f0o_2);
-    EOR(t1_a, t1_a, w1i_0);
     ADD(w1i_1, m1o, f1o_2);
+    ADD(w0i_1, m0o, f0o_2);
+    EOR(t0_a, t0_a, w0i_0);
+    EOR(t1_a, t1_a, w1i_0);
     EOR(t0_e, t0_e, w0i_1);
     EOR(t1_e, t1_e, w1i_1);
     STORE_T(t0_a, t0_e, t[0]);

@@ -16,6 +16,7 @@
 #define SU1(w0, w2, w3) __asm__ __volatile__("sha256su1 %0.4s, %1.4s, %2.4s" : "+w"(w0) : "w"(w2), "w"(w3))
 #define ADD(r, a, b) __asm__ __volatile__("add %0.4s, %1.4s, %2.4s" : "=w"(r) : "w"(a), "w"(b))
 #define COPY(c, x) __asm__ __volatile__("mov %0.16b, %1.16b" : "=w"(c) : "w"(x))
+#define COPYX(c, x) __asm__ __volatile__("ext %0.16b, %1.16b, %1.16b, #0" : "=w"(c) : "w"(x))
 #define EOR(r, a, b) __asm__ __volatile__("eor %0.16b, %1.16b, %2.16b" : "=w"(r) : "w"(a), "w"(b))
 #define AND(r, a, b) __asm__ __volatile__("and %0.16b, %1.16b, %2.16b" : "=w"(r) : "w"(a), "w"(b))
 #else
@@ -25,6 +26,7 @@
 #define SU1(w0, w2, w3) ((w0) = vsha256su1q_u32((w0), (w2), (w3)))
 #define ADD(r, a, b) ((r) = vaddq_u32((a), (b)))
 #define COPY(c, x) ((c) = (x))
+#define COPYX(c, x) ((c) = (x))
 #define EOR(r, a, b) ((r) = veorq_u32((a), (b)))
 #define AND(r, a, b) ((r) = vandq_u32((a), (b)))
 #endif
