@@ -12,7 +12,10 @@ written out the four times it runs. Its state stays in d16-d23 from block to blo
 
 Two lanes: written here, in the one-lane kernel's program (bench/gen_sha512_neon_a32.py's
 round: K + W + g made a round ahead, g overwritten by Ch and then T1, h by Sigma0) with
-every operation on q registers, lane A in the low d half, lane B in the high:
+every operation on q registers, lane A in the low d half, lane B in the high, but for two
+forms chosen for the A57's two NEON pipes, where every shift goes to F1 alone: Sigma1's
+rotations as VSHL + VSRA (on the rounds' chain; VSRA has the shorter latency there) and
+sigma0's ROTR 8 as a VEXT.8 #1 of each d half (either pipe):
 
   q8-q15 (d16-d31)  a..h of both lanes, renamed by the rounds as in the one-lane kernel
   q0-q7  (d0-d15)   temporaries (virtual registers, given a q register each in program
@@ -113,25 +116,35 @@ def hi(v):
     return v + ".hi" if v.startswith("V") else "d%d" % (2 * int(v[1:]) + 1)
 
 
-def big_sigma(p, acc, x, rs):
+def big_sigma(p, acc, x, rs, sra=False):
+    """acc = ROTR(x, rs[0]) ^ ROTR(x, rs[1]) ^ ROTR(x, rs[2]), each rotation a shift right
+    then a shift-insert of the left part, or with sra a shift left then a shift-right-and-
+    accumulate (the two parts have no bit in common, so their sum is their OR)."""
     t1, t2 = p.new(), p.new()
-    p.emit("vshr.u64 %s, %s, #%d" % (acc, x, rs[0]))
-    p.emit("vshr.u64 %s, %s, #%d" % (t1, x, rs[1]))
-    p.emit("vshr.u64 %s, %s, #%d" % (t2, x, rs[2]))
-    p.emit("vsli.64 %s, %s, #%d" % (acc, x, 64 - rs[0]))
-    p.emit("vsli.64 %s, %s, #%d" % (t1, x, 64 - rs[1]))
-    p.emit("vsli.64 %s, %s, #%d" % (t2, x, 64 - rs[2]))
+    ds = (acc, t1, t2)
+    for d, r in zip(ds, rs):
+        p.emit("vshl.i64 %s, %s, #%d" % (d, x, 64 - r) if sra else "vshr.u64 %s, %s, #%d" % (d, x, r))
+    for d, r in zip(ds, rs):
+        p.emit("vsra.u64 %s, %s, #%d" % (d, x, r) if sra else "vsli.64 %s, %s, #%d" % (d, x, 64 - r))
     p.emit("veor %s, %s, %s" % (acc, acc, t1))
     p.emit("veor %s, %s, %s" % (acc, acc, t2))
 
 
 def small_sigma(p, x, r1, r2, s):
-    """x = ROTR(x, r1) ^ ROTR(x, r2) ^ (x >> s), x a temporary (overwritten)."""
+    """x = ROTR(x, r1) ^ ROTR(x, r2) ^ (x >> s), x a temporary (overwritten). ROTR 8 (sigma0's)
+    is a byte rotation: a VEXT.8 #1 of each d half, which the A57 issues on either NEON pipe,
+    where every shift takes F1 alone."""
     a, b = p.new(), p.new()
-    p.emit("vshr.u64 %s, %s, #%d" % (a, x, r1))
-    p.emit("vshr.u64 %s, %s, #%d" % (b, x, r2))
-    p.emit("vsli.64 %s, %s, #%d" % (a, x, 64 - r1))
-    p.emit("vsli.64 %s, %s, #%d" % (b, x, 64 - r2))
+    if r2 == 8:
+        p.emit("vext.8 %s, %s, %s, #1" % (lo(b), lo(x), lo(x)))
+        p.emit("vext.8 %s, %s, %s, #1" % (hi(b), hi(x), hi(x)))
+        p.emit("vshr.u64 %s, %s, #%d" % (a, x, r1))
+        p.emit("vsli.64 %s, %s, #%d" % (a, x, 64 - r1))
+    else:
+        p.emit("vshr.u64 %s, %s, #%d" % (a, x, r1))
+        p.emit("vshr.u64 %s, %s, #%d" % (b, x, r2))
+        p.emit("vsli.64 %s, %s, #%d" % (a, x, 64 - r1))
+        p.emit("vsli.64 %s, %s, #%d" % (b, x, 64 - r2))
     p.emit("vshr.u64 %s, %s, #%d" % (x, x, s))
     p.emit("veor %s, %s, %s" % (x, x, a))
     p.emit("veor %s, %s, %s" % (x, x, b))
@@ -192,7 +205,9 @@ def round_(p, i, kw, kwn):
         p.emit("vadd.i64 %s, %s, %s" % (t, t, h))
     p.emit("vadd.i64 %s, %s, %s" % (t, t, kw))
     s1 = p.new()
-    big_sigma(p, s1, e, (14, 18, 41))
+    # Sigma1 is on the rounds' chain e -> e: its rotations by VSHL and VSRA, which the A57
+    # model completes sooner than VSHR and VSLI (Sigma0 keeps those: bench/RESULTS.md)
+    big_sigma(p, s1, e, (14, 18, 41), sra=True)
     p.emit("vadd.i64 %s, %s, %s" % (t, t, s1))
     p.emit("vadd.i64 %s, %s, %s" % (dd, dd, t))
     big_sigma(p, h, a, (28, 34, 39))
@@ -334,6 +349,12 @@ def run_a32(lines, mem):
                 v = (x + d[src[1]]) & M64
             elif mn == "vshr.u64":
                 v = x >> imm
+            elif mn == "vshl.i64":
+                v = (x << imm) & M64
+            elif mn == "vsra.u64":
+                v = (d[dst] + (x >> imm)) & M64
+            elif mn == "vext.8":
+                v = ((x >> (8 * imm)) | (d[src[1]] << (64 - 8 * imm))) & M64
             elif mn == "vsli.64":
                 v = ((x << imm) & M64) | (d[dst] & ((1 << imm) - 1))
             elif mn == "veor":
@@ -395,6 +416,9 @@ def dregs(lst):
     return out
 
 
+SHIFTS = {"vshr.u64": "ushr", "vsli.64": "sli", "vshl.i64": "shl", "vsra.u64": "usra"}
+
+
 def a64_q(line):
     """The two-lane listing's instruction as one AArch64 instruction: a q operation as the
     same 128-bit operation on vK, a d half's load or store as a load or store of that lane
@@ -406,10 +430,15 @@ def a64_q(line):
         n = int(args[0][1:])
         m = re.match(r"\[(\w+)(?:,\s*#-?\d+)?\]$", args[1])
         return ["%s {v%d.d}[%d], [%s]" % ("ld1" if mn == "vldr" else "st1", n // 2, n % 2, xr(m.group(1)))]
+    if mn == "vext.8" and args[0][0] == "d":
+        # a d half's byte rotation (ROTR 8 of one lane): a 64-bit EXT into its q register's
+        # v register, as the core does it (the other half's EXT writes the same register)
+        return ["ext v%d.8b, v%d.8b, v%d.8b, %s" % (int(args[0][1:]) // 2, int(args[1][1:]) // 2,
+                                                     int(args[2][1:]) // 2, args[3])]
     v = ["v%d" % int(a[1:]) for a in args if a[0] == "q"]
     assert len(v) == sum(1 for a in args if a[0] in "qd"), line
-    if mn in ("vshr.u64", "vsli.64"):
-        return ["%s %s.2d, %s.2d, %s" % ("ushr" if mn == "vshr.u64" else "sli", v[0], v[1], args[2])]
+    if mn in SHIFTS:
+        return ["%s %s.2d, %s.2d, %s" % (SHIFTS[mn], v[0], v[1], args[2])]
     if mn == "vadd.i64":
         return ["add %s.2d, %s.2d, %s.2d" % tuple(v)]
     if mn in ("veor", "vbsl", "vbit"):
@@ -424,9 +453,8 @@ def a64_q(line):
 def a64(line):
     mn, ops = (line.split(None, 1) + [""])[:2]
     args = [a.strip() for a in re.split(r",(?![^{]*\})(?![^\[]*\])", ops)] if ops else []
-    if mn in ("vshr.u64", "vsli.64"):
-        op = "ushr" if mn == "vshr.u64" else "sli"
-        return ["%s d%s, d%s, %s" % (op, a[1:], b[1:], args[2]) for a, b in zip(halves(args[0]), halves(args[1]))]
+    if mn in SHIFTS:
+        return ["%s d%s, d%s, %s" % (SHIFTS[mn], a[1:], b[1:], args[2]) for a, b in zip(halves(args[0]), halves(args[1]))]
     if mn == "vadd.i64":
         return ["add d%s, d%s, d%s" % (a[1:], b[1:], c[1:])
                 for a, b, c in zip(halves(args[0]), halves(args[1]), halves(args[2]))]
@@ -437,6 +465,8 @@ def a64(line):
         return ["mov %s.8b, %s.8b" % (a, b) for a, b in zip(halves(args[0]), halves(args[1]))]
     if mn == "vrev64.8":
         return ["rev64 %s.8b, %s.8b" % (a, b) for a, b in zip(halves(args[0]), halves(args[1]))]
+    if mn == "vext.8" and args[0][0] == "d":
+        return ["ext %s.8b, %s.8b, %s.8b, %s" % (halves(args[0])[0], halves(args[1])[0], halves(args[2])[0], args[3])]
     if mn == "vext.8":  # #8 of q registers: the low half from the first's high, the high from the second's low
         assert args[3] == "#8"
         d, a, b = halves(args[0]), halves(args[1]), halves(args[2])
