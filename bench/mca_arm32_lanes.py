@@ -153,6 +153,9 @@ def a64(line):
         return q3("add", "%s.4s, %s.4s, %s.4s")
     if mn in ("vmov", "vorr") and args[0].startswith("q"):
         return ["mov %s.16b, %s.16b" % (vq(args[0]), vq(args[1]))]
+    if mn == "vmov.32" and re.match(r"d\d+\[[01]\]$", args[0]) and re.match(r"(r\d+|ip|lr|fp)$", args[1]):
+        d, lane = re.match(r"d(\d+)\[([01])\]", args[0]).groups()  # a core register into a lane
+        return ["mov v%d.s[%d], %s" % (int(d) // 2, 2 * (int(d) % 2) + int(lane), wr(args[1]))]
     if mn == "vmov" and args[0].startswith("r") and args[1].startswith("s"):
         s = int(args[1][1:])
         return ["mov %s, v%d.s[%d]" % (wr(args[0]), s // 4, s % 4)]
@@ -337,8 +340,8 @@ def main():
     print("- the entry's innermost loop (one PBKDF2 iteration of both lanes: N compressions, the messages made"
           " in registers, T XORed) against N blocks of the one-lane kernel's loop; ratio = loop / (N x one lane),"
           " pipe bound = the loop's RThroughput / (N x one lane); models and translation as the table above;"
-          " an entry with two loops (SHA-256's) has SHA-256's, the shorter, and SHA-224's, which masks and pads"
-          " W[4..7]\n")
+          " an entry with two loops (SHA-256's) has SHA-256's, the shorter, and SHA-224's, which pads"
+          " W[7]\n")
     print("| entry | model | " + " | ".join("%s one lane | loop | ratio | pipe bound" % t for t in tools) + " |")
     print("|---|---|" + "---:|" * (4 * len(tools)))
     for name, fn, one, one_fn, _, nc in entries:

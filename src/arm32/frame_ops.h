@@ -18,8 +18,6 @@
 #define VAND(r, a, b) __asm__ __volatile__("vand %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
 #define VORR(r, a, b) __asm__ __volatile__("vorr %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
 #define VZERO(r) __asm__ __volatile__("vmov.i32 %q0, #0" : "=w"(r))
-/* r's bits where m's are clear from b: r = (r & m) | (b & ~m). */
-#define VBIF(r, b, m) __asm__ __volatile__("vbif %q0, %q1, %q2" : "+w"(r) : "w"(b), "w"(m))
 #else
 #define VLDQ(r, i) ((r) = vld1q_u32(pb[i]))
 #define VSTQ(i, r) vst1q_u32(pb[i], (r))
@@ -27,7 +25,6 @@
 #define VAND(r, a, b) ((r) = vandq_u32((a), (b)))
 #define VORR(r, a, b) ((r) = vorrq_u32((a), (b)))
 #define VZERO(r) ((r) = vdupq_n_u32(0))
-#define VBIF(r, b, m) ((r) = vbslq_u32((m), (r), (b)))
 #endif
 
 #endif

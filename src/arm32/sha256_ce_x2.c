@@ -147,12 +147,14 @@ void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const dat
  * (armsha_sha256_pbkdf2_x2_aarch32) ----
  *
  * As sha1_ce_x2.c's SHA-1 entry: every message is one digest after one key block, made in
- * registers from the feed-forward: W[0..3] = abcd, W[4..7] = efgh masked to ds bytes with
- * 0x80 after them, W[8..11] = (0x80000000, 0, 0, 0) for SHA-256 or 0 for SHA-224, W[12..15]
- * = (0, 0, 0, (64 + ds) * 8); the lanes in step, both lanes' edge interleaved, the key's
- * abcd + K0 precomputed so that the next quad 0's W + K is one add after the last SHA256H.
+ * registers from the feed-forward: W[0..3] = abcd, W[4..7] = efgh for SHA-256, efgh with
+ * the padding's 0x80000000 in place of h for SHA-224 (ds 28), W[8..11] = (0x80000000, 0, 0,
+ * 0) for SHA-256 or 0 for SHA-224, W[12..15] = (0, 0, 0, (64 + ds) * 8); the lanes in step,
+ * both lanes' edge interleaved, the key's abcd + K0 precomputed so that the next quad 0's
+ * W + K is one add after the last SHA256H.
  * The quads are the block form's QUAD2 / QUAD2_LAST above, unchanged but for the loads of
- * W[8..15] in quad 0 (QUAD2_FIRST) and the K loads of quads 14 and 15 (QUAD2_LASTP).
+ * W[8..15] and lane 1's SHA-224 W[7] in quad 0 (QUAD2_FIRST) and the K loads of quads 14
+ * and 15 (QUAD2_LASTP).
  *
  * Registers (16 q): per lane abcd, efgh, W in four, 12; in a quad per lane its W + K and
  * the copy of abcd that SHA256H2 reads, and the K shared by the lanes: 16 at the peak, as in
@@ -168,10 +170,9 @@ void armsha_sha256_x2_aarch32(uint32_t *const state[2], const uint8_t *const dat
 #endif
 
 /* The frame, 16-aligned quads: the key's states (abcd, efgh, abcd + K0), W[8..11],
- * W[12..15], the mask and padding of W[4..7] (SHA-224; adjacent, one pair load), each
- * lane's T and U_1. */
-enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MASK, PB_PAD,
-       PB_TA, PB_TA_E, PB_TB, PB_TB_E, PB_UA, PB_UA_E, PB_UB, PB_UB_E, PB_N };
+ * W[12..15], each lane's T and U_1. */
+enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_TA, PB_TA_E,
+       PB_TB, PB_TB_E, PB_UA, PB_UA_E, PB_UB, PB_UB_E, PB_N };
 
 
 /* The key state of the feed-forward into W[0..3] and W[4..7] once their last readers are
@@ -199,14 +200,12 @@ enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MA
         }                                                                         \
     } while (0)
 
-/* Quads i and i + 1 of the frame into a pair of q registers, one load from one address. */
-#if defined(__GNUC__) && !defined(__ARMEB__) && !defined(__clang__)
-#define VLDQ2(rr, i)                                                   \
-    __asm__ __volatile__("vld1.32 %h0, [%1:128]"                       \
-                         : "=w"(rr)                                    \
-                         : "r"(&pb[i][0]), "m"(*(uint32_t(*)[8])pb[i]))
+/* SHA-224's W[7]: the padding's 0x80000000 into the top word of W[4..7] (the loop of ds = 28),
+ * from a core register, one instruction a lane. */
+#if SHA256_ASM
+#define SET_W7(w) __asm__ __volatile__("vmov.32 %f0[1], %1" : "+w"(w) : "r"(0x80000000u))
 #else
-#define VLDQ2(rr, i) ((rr).val[0] = vld1q_u32(pb[i]), (rr).val[1] = vld1q_u32(pb[(i) + 1]))
+#define SET_W7(w) ((w) = vsetq_lane_u32(0x80000000u, (w), 3))
 #endif
 
 /* A compression's last LOAD_K (K15, quad 14): the pointer rewound to K1 for the next
@@ -230,32 +229,24 @@ enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MA
 
 /* Both lanes' edge after a compression of kind x (0 inner, 1 outer), lane 0 then lane 1
  * each step: the feed-forward (the next W[0..7]), the next quad 0's W + K from the key's
- * abcd + K0 (in k since quad 15), the next key state, T, W[4..7] masked and padded
- * (SHA-224: full = 0), SHA-224's W[8..11] = 0 (QUAD2_FIRST loads the rest of W[8..15]). K
- * from K1 on: quad 14's LOAD_K_LAST rewound the pointer.
- * SHA-224's W[4..7] is one VBIF a lane, (efgh + key) where the mask is set, the padding
- * where it is clear, from a pair loaded with one address after the abcd adds (GCC has a
- * core register for it only if W[8..11] = 0 are made, not loaded, and the mask and padding
- * share one address), each VBIF a few instructions after its add; T takes W[4..7] after
- * the VBIF, so T's eighth word is not PBKDF2's for SHA-224 (only ds bytes are output). */
+ * abcd + K0 (in k since quad 15), the next key state, T, lane 0's W[7] = 0x80000000
+ * (SHA-224: full = 0; lane 1's in QUAD2_FIRST), SHA-224's W[8..11] = 0 (QUAD2_FIRST loads
+ * the rest of W[8..15]). K from K1 on: quad 14's LOAD_K_LAST rewound the pointer.
+ * T takes W[4..7] after lane 0's SET_W7 and before lane 1's, so T's eighth word is not
+ * PBKDF2's for SHA-224 (only ds bytes are output). */
 #define EDGE256(x, full)                                                          \
     do {                                                                          \
-        uint32x4x2_t mp_;                                                         \
         T_LOADS(x);                                                               \
         ADD(w0[0], w0[0], abcd0);                                                 \
         ADD(w1[0], w1[0], abcd1);                                                 \
-        if (!(full))                                                              \
-            VLDQ2(mp_, PB_MASK);                                                  \
         ADD(w0[1], w0[1], efgh0);                                                 \
         ADD(w1[1], w1[1], efgh1);                                                 \
         ADD(wk0, k, abcd0);                                                       \
         ADD(wk1, k, abcd1);                                                       \
         VLDQ(abcd0, (x) ? PB_IN : PB_OUT);                                        \
         VLDQ(abcd1, (x) ? PB_IN : PB_OUT);                                        \
-        if (!(full)) {                                                            \
-            VBIF(w0[1], mp_.val[1], mp_.val[0]);                                  \
-            VBIF(w1[1], mp_.val[1], mp_.val[0]);                                  \
-        }                                                                         \
+        if (!(full))                                                              \
+            SET_W7(w0[1]);                                                        \
         VLDQ(efgh0, (x) ? PB_IN_E : PB_OUT_E);                                    \
         VLDQ(efgh1, (x) ? PB_IN_E : PB_OUT_E);                                    \
         if (x) {                                                                  \
@@ -278,7 +269,8 @@ enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MA
  * model issues the edge's run of loads one every two cycles, here each issues beside a
  * vector instruction. W[12..15] after the schedule's SHA256SU0s, SHA-256's W[8..11] (a
  * load; SHA-224's are made at the edge) after the copies: both before the SHA256SU1s that
- * read them. */
+ * read them. SHA-224's W[7] for lane 1 after the SHA256SU0s too (they read only W[4] of
+ * W[4..7]; at the edge it cost the Cortex-A57 model 5 cycles), before quad 1's W + K. */
 #define QUAD2_FIRST(full)                                                \
     do {                                                                 \
         uint32x4_t in0_, in1_;                                           \
@@ -290,6 +282,8 @@ enum { PB_IN, PB_IN_E, PB_IN_K, PB_OUT, PB_OUT_E, PB_OUT_K, PB_W8, PB_W12, PB_MA
         }                                                                \
         SU0(w0[0], w0[1]);                                               \
         SU0(w1[0], w1[1]);                                               \
+        if (!(full))                                                     \
+            SET_W7(w1[1]);                                               \
         VLDQ(w0[3], PB_W12);                                             \
         VLDQ(w1[3], PB_W12);                                             \
         H(abcd0, efgh0, wk0);                                            \
@@ -360,10 +354,12 @@ void armsha_sha256_pbkdf2_x2_aarch32(const uint32_t inner[8], const uint32_t out
 #endif
     uint32x4_t w0[4], w1[4], wk0, wk1, k;
 
-    /* W[4..7]: the words of efgh within ds bytes, then 0x80 (ds is 32 or 28: whole words). */
+    /* U_1's W[4..7]: the words of efgh within ds bytes, then 0x80 (ds is 32 or 28: whole
+     * words), as the loop's SET_W7 makes them. */
+    uint32_t mask[4], pad[4];
     for (size_t i = 0; i < 4; i++) {
-        pb[PB_MASK][i] = 16 + 4 * i < ds ? 0xffffffffu : 0;
-        pb[PB_PAD][i] = 16 + 4 * i == ds ? 0x80000000u : 0;
+        mask[i] = 16 + 4 * i < ds ? 0xffffffffu : 0;
+        pad[i] = 16 + 4 * i == ds ? 0x80000000u : 0;
     }
     pb[PB_W8][0] = ds == 32 ? 0x80000000u : 0;
     pb[PB_W12][3] = (uint32_t)(ARMSHA_SHA256_BLOCK_SIZE + ds) * 8;
@@ -379,9 +375,9 @@ void armsha_sha256_pbkdf2_x2_aarch32(const uint32_t inner[8], const uint32_t out
         pb[PB_TB][i] = t[1][i];
         pb[PB_TB_E][i] = t[1][4 + i];
         pb[PB_UA][i] = u[0][i];
-        pb[PB_UA_E][i] = (u[0][4 + i] & pb[PB_MASK][i]) | pb[PB_PAD][i];
+        pb[PB_UA_E][i] = (u[0][4 + i] & mask[i]) | pad[i];
         pb[PB_UB][i] = u[1][i];
-        pb[PB_UB_E][i] = (u[1][4 + i] & pb[PB_MASK][i]) | pb[PB_PAD][i];
+        pb[PB_UB_E][i] = (u[1][4 + i] & mask[i]) | pad[i];
     }
 
     LOAD_K(k, kp);
@@ -399,7 +395,8 @@ void armsha_sha256_pbkdf2_x2_aarch32(const uint32_t inner[8], const uint32_t out
     VLDQ(efgh1, PB_IN_E);
     ADD(wk0, k, w0[0]);
     ADD(wk1, k, w1[0]);
-    /* One loop for each kind of W[4..7]: SHA-256's needs no masking. */
+    /* One loop for each kind of W[4..7]: SHA-256's needs no padding, SHA-224's (ds 28) its
+     * W[7]. */
     if (ds == ARMSHA_SHA256_DIGEST_SIZE)
         LOOP256(1);
     else
