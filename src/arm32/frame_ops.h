@@ -1,6 +1,6 @@
 /* The loads, stores and bitwise operations of the AArch32 PBKDF2 entries (sha1_ce_x2.c,
  * sha256_ce_x2.c) on their frame `pb` (uint32_t pb[N][4], 16-aligned, in the caller's scope):
- * quad i of it into or out of a q register, and the bitwise operations on quads. */
+ * quad i of it into or out of a q register, XOR of quads and a zeroed quad. */
 #ifndef ARMSHA_ARM32_FRAME_OPS_H
 #define ARMSHA_ARM32_FRAME_OPS_H
 
@@ -15,15 +15,11 @@
 #define VSTQ(i, r) \
     __asm__ __volatile__("vst1.32 {%q2}, [%1:128]" : "=m"(pb[i]) : "r"(&pb[i][0]), "w"(r))
 #define VEOR(r, a, b) __asm__ __volatile__("veor %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
-#define VAND(r, a, b) __asm__ __volatile__("vand %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
-#define VORR(r, a, b) __asm__ __volatile__("vorr %q0, %q1, %q2" : "=w"(r) : "w"(a), "w"(b))
 #define VZERO(r) __asm__ __volatile__("vmov.i32 %q0, #0" : "=w"(r))
 #else
 #define VLDQ(r, i) ((r) = vld1q_u32(pb[i]))
 #define VSTQ(i, r) vst1q_u32(pb[i], (r))
 #define VEOR(r, a, b) ((r) = veorq_u32((a), (b)))
-#define VAND(r, a, b) ((r) = vandq_u32((a), (b)))
-#define VORR(r, a, b) ((r) = vorrq_u32((a), (b)))
 #define VZERO(r) ((r) = vdupq_n_u32(0))
 #endif
 
