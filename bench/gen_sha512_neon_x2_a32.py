@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes src/arm32/sha512_neon_x2.c: SHA-512 on two NEON lanes for 32-bit ARM
 (armsha_sha512_x2_neon32, issue 22), from the listing bench/mca_arm32_sha512_lanes.py
-measures: its two-lane block in the "w10" order (bench/a32_order.py within 10 instructions
-of program order), checked there against a Python SHA-512 on both lanes, with its registers
-r0-r4 and sp put as the asm statement's operands.
+measures: its two-lane block in the "kernel" order (bench/a32_order.py anywhere, on the
+calibrated A53 model and llvm-mca-14's Cortex-A55 as bench/mca_inorder.py replays it from
+bench/mca-inorder-tables.json: no llvm-mca needed), checked there against a Python SHA-512
+on both lanes, with its registers r0-r4 and sp put as the asm statement's operands.
 
 Run from the repository:
 
@@ -22,8 +23,6 @@ sys.dont_write_bytecode = True
 import generated_file  # noqa: E402
 import mca_arm32_sha512_lanes as lanes  # noqa: E402
 
-WINDOW = 10  # the order measured as "w10" (bench/RESULTS.md)
-
 # the listing's registers -> the asm statement's operands (the template names them)
 OPERANDS = {"r0": "%[sa]", "r2": "%[sb]", "r1": "%[da]", "r4": "%[db]", "r3": "%[k]", "sp": "%[w]"}
 
@@ -41,7 +40,7 @@ def c_line(t):
 
 
 def main():
-    body = lanes.two_lane_block(WINDOW)
+    body = lanes.kernel_block()
     lanes.check(body)  # exits unless both lanes compute the reference's compression
     tmpl = open(os.path.join(HERE, "sha512_neon_x2_a32.c.in")).read()
     out = tmpl.replace("@BODY@\n", "".join(c_line(t) for t in body))

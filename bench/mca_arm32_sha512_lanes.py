@@ -33,11 +33,14 @@ d-register loads and stores (`vldr`/`vstr`, an offset from sp) rather than `vld1
 pair: on the in-order cores a 128-bit NEON load issues alone, where a 64-bit one pairs
 with the 128-bit operation beside it. One call: both states loaded (r0 lane A, r2 lane B),
 both blocks' data (r1, r4), 80 rounds, the feed-forward from the states in memory, both
-states stored. The instructions are then ordered by bench/a32_order.py's list scheduler on
-the calibrated Cortex-A53 model (bench/inorder_a53.py), from an idle machine, every
-dependence kept (the W ring's by address), twice: at most 10 instructions ahead of the
-oldest not yet placed (gen_sha512_neon_a32.py's window, which the out-of-order model
-wants) and anywhere (which the in-order one wants). Each order is run through a small
+states stored. The instructions are then ordered by bench/a32_order.py's list scheduler,
+from an idle machine, every dependence kept (the W ring's by address), three ways: the
+kernel's ("kernel", src/arm32/sha512_neon_x2.c), anywhere in the block on two in-order
+machines at equal weights, the calibrated Cortex-A53 model (bench/inorder_a53.py) and
+llvm-mca-14's Cortex-A55 with q read as 128-bit (bench/mca_inorder.py); and on the
+calibrated model alone, at most 10 instructions ahead of the oldest not yet placed ("w10",
+gen_sha512_neon_a32.py's window, the kernel's order until session 14) or anywhere
+("any"). Each order is run through a small
 interpreter of its instructions against a Python SHA-512 compression (check()): the
 listing computes both lanes' blocks, so it is a kernel's body that fits the registers.
 
@@ -68,6 +71,7 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True
 import a32_order  # noqa: E402
 import inorder_a53  # noqa: E402
+import mca_inorder  # noqa: E402
 
 # ---- the one-lane block, cut from GCC's listing ------------------------------------------
 
@@ -280,8 +284,18 @@ def memrange(x, lr):
 a32_order.memrange = memrange
 
 
-def two_lane_block(window):
-    return a32_order.order(allocate(two_lane_program()), window=window, warm=False)
+def two_lane_block(window, a55=False):
+    """The two-lane listing ordered within window (None: anywhere); a55: on llvm-mca-14's
+    Cortex-A55 as well (its q = 128-bit reading, bench/mca_inorder.py's replay of it, from
+    the figures kept in bench/mca-inorder-tables.json), at the calibrated A53 model's weight."""
+    prog = allocate(two_lane_program())
+    machines = [(mca_inorder.Translated("llvm-mca-14", "cortex-a55", prog, lambda l: translate([l], True)), 1.0)]
+    return a32_order.order(prog, window=window, warm=False, machines=machines if a55 else ())
+
+
+def kernel_block():
+    """The body of src/arm32/sha512_neon_x2.c (bench/gen_sha512_neon_x2_a32.py writes it)."""
+    return two_lane_block(None, a55=True)
 
 
 # ---- the two-lane listing checked: it computes both lanes' compressions -----------------
@@ -535,15 +549,16 @@ def main():
     args = sys.argv[1:]
     one_s, out, tools = args[0], args[1], args[2:]
     one = one_lane_block(one_s)
-    # two orders: the window gen_sha512_neon_a32.py uses (the out-of-order model wants the
-    # rounds near program order), and none (what the in-order model wants)
-    orders = [("10", two_lane_block(10)), ("any", two_lane_block(None))]
+    # three orders: the kernel's (anywhere, on the calibrated A53 and llvm-mca-14's A55),
+    # and, for comparison, the calibrated A53 alone within the window gen_sha512_neon_a32.py
+    # uses (the kernel's order until session 14) and anywhere
+    orders = [("kernel", kernel_block()), ("w10", two_lane_block(10)), ("wany", two_lane_block(None))]
     files = {"one-lane.s": one, "one-lane.a64.s": translate(one)}
     for w, two in orders:
         check(two)
-        files["two-lane-w%s.s" % w] = two
-        files["two-lane-w%s.a64.s" % w] = translate(two)
-        files["two-lane-w%s.a64q.s" % w] = translate(two, True)
+        files["two-lane-%s.s" % w] = two
+        files["two-lane-%s.a64.s" % w] = translate(two)
+        files["two-lane-%s.a64q.s" % w] = translate(two, True)
     for name, l in files.items():
         with open(os.path.join(out, name), "w") as f:
             f.write("\n".join(l) + "\n")
@@ -557,17 +572,18 @@ def main():
     print("- one lane: the block src/arm32/sha512_neon.c runs, as GCC compiles it (%d instructions, %d of them NEON"
           " loads and stores); two lanes: bench/mca_arm32_sha512_lanes.py's listing (%d instructions,"
           " %d of them 64-bit NEON loads and stores; checked in Python to compute both lanes' compressions;"
-          " \"w10\" is the body of src/arm32/sha512_neon_x2.c, which test generated-sha512-neon-x2-arm32 keeps"
-          " equal to it),"
-          " ordered by bench/a32_order.py on the calibrated A53 model within 10 instructions of program"
-          " order (\"w10\") or anywhere (\"any\")" % (len(one), nmem(one), len(two), nmem(two)))
+          " ordered by bench/a32_order.py anywhere on the calibrated A53 model and llvm-mca-14's Cortex-A55"
+          " (q = 128-bit, replayed by bench/mca_inorder.py) at equal weights (\"kernel\": the body of"
+          " src/arm32/sha512_neon_x2.c, which test generated-sha512-neon-x2-arm32 keeps equal to it), or on"
+          " the calibrated A53 model alone, within 10 instructions of program order (\"w10\", the kernel's"
+          " order until session 14) or anywhere (\"any\")" % (len(one), nmem(one), len(two), nmem(two)))
     print("- ratio = two lanes / (2 x one lane) (< 1: a gain); pipe bound = llvm-mca's Block RThroughput of the"
           " two-lane listing / (2 x one lane), for the calibrated model its NEON pipe's floor (two 64-bit halves a"
           " cycle, a q operation both) / (2 x one lane); the Cortex-A53/A55 llvm-mca rows read the listings"
           " rewritten as AArch64, each q operation as two 64-bit ones, or the two-lane listing's as one"
           " 128-bit one (the one-lane block as before)\n")
-    print("| model | one lane | two lanes w10 | ratio | two lanes any | ratio | pipe bound |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("| model | one lane | two lanes kernel | ratio | two lanes w10 | ratio | two lanes any | ratio | pipe bound |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for t in tools:
         for label, triple, cpu, mattr, tr in MODELS:
             c1, _ = mca(t, triple, cpu, mattr, translate(one) if tr else one)
@@ -579,7 +595,7 @@ def main():
     c1 = inorder_a53.model(os.path.join(out, "one-lane.s"), "a32")
     cells = []
     for w, l in orders:
-        c2 = inorder_a53.model(os.path.join(out, "two-lane-w%s.s" % w), "a32")
+        c2 = inorder_a53.model(os.path.join(out, "two-lane-%s.s" % w), "a32")
         cells.append("%.1f | %.3f" % (c2, c2 / (2 * c1)))
     print("| calibrated Cortex-A53 model (bench/inorder_a53.py, AArch32) | %.1f | %s | %.3f |"
           % (c1, " | ".join(cells), neon_floor(two) / (2 * c1)))
