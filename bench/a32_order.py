@@ -72,8 +72,8 @@ def dependences(insns):
     return preds
 
 
-def order(lines, also=(), sched_lines=None, window=None, warm=True, machines=(), weight_a=1.0):
+def order(lines, also=(), sched_lines=None, window=None, warm=True, machines=()):
     """lines (a valid sequential AArch32 block, ending in its branch) in a new order;
-    sched_lines, window, warm, machines and weight_a as a64_order.order's."""
+    sched_lines, window, warm and machines as a64_order.order's."""
     return a64_order.order(lines, sched_lines, weight_mca=0, also=also, isa="a32", deps=dependences,
-                           window=window, warm=warm, machines=machines, weight_a=weight_a)
+                           window=window, warm=warm, machines=machines)

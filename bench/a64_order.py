@@ -181,15 +181,14 @@ def cycles(lines):
 
 
 def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=dependences, window=None,
-          warm=True, machines=(), weight_a=1.0):
+          warm=True, machines=()):
     """also: further (inorder_a53.py --params string, weight) machines to order for; isa,
     deps: "a32" and bench/a32_order.py's dependences for AArch32 code; window: take only
     instructions fewer than window places after the earliest one (in lines) not yet taken
     (None: any ready one); warm: the machines start having run the block as written (a
     loop's previous block), else idle; machines: further (machine, weight) pairs whose
     issue(i, commit) takes the index of an instruction in lines (bench/mca_inorder.py's,
-    llvm-mca's own in-order models), t_prev their last issue cycle; weight_a: the weight of
-    the calibrated model."""
+    llvm-mca's own in-order models), t_prev their last issue cycle."""
     sched_lines = sched_lines or lines
     P, insns = parse(sched_lines, isa)
     n = len(insns)
@@ -204,11 +203,13 @@ def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=depe
                        for s, kind, role in succ[i]] + [0])
     A, B = Calibrated(P), McaA53()
     C = [(Calibrated(M.params(spec)), w) for spec, w in also]
-    for x in insns if warm else []:  # the block before, as written
+    for k, x in enumerate(insns if warm else []):  # the block before, as written
         A.issue(x, True)
         B.issue(x, True)
         for c, _ in C:
             c.issue(x, True)
+        for m, _ in machines:
+            m.issue(k, True)
     need = [set(j for j, _, _ in preds[i]) for i in range(n)]
     done, out = [False] * n, []
     avail = [i for i in range(n) if not need[i]]
@@ -217,7 +218,7 @@ def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=depe
         while done[lo]:
             lo += 1
         cand = [i for i in avail if window is None or i < lo + window]
-        i = min(cand, key=lambda i: (weight_a * (A.issue(insns[i]) - A.t_prev)
+        i = min(cand, key=lambda i: ((A.issue(insns[i]) - A.t_prev)
                                      + weight_mca * (B.issue(insns[i]) - B.t_prev)
                                      + sum(w * (c.issue(insns[i]) - c.t_prev) for c, w in C)
                                      + sum(w * (m.issue(i) - m.t_prev) for m, w in machines),

@@ -25,6 +25,7 @@ Cortex-A55 cycles exactly with q read as 128-bit, within 0.4 % (-16) and 4 % (-1
 read as 2 x 64-bit.
 
     mca_inorder.py TOOL CPU FILE.s           # cycles a block, model and llvm-mca side by side
+                                             # (a shape new to the tables is added to them)
     mca_inorder.py tables TOOL CPU FILE.s...  # the figures kept in mca-inorder-tables.json
 
 `cycles` = (issue cycle of the block's last instruction, third run) - (second run), against
@@ -36,28 +37,15 @@ import re
 import subprocess
 import sys
 
-
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import inorder_a53  # noqa: E402
 
 
 def regs(line):
-    """(registers written, registers read) of an AArch64 line, as llvm-mca reads it: NEON
-    registers by number (vN, dN, qN the same), x registers and sp by name, a post-indexed
-    base written as well as read."""
-    mn, ops = (line.split(None, 1) + [""])[:2]
-    names = re.findall(r"\b(?:[vdq](\d+)(?=[.,\s}\]]|$)|(x\d+|sp))\b", ops)
-    rs = ["v" + a if a else b for a, b in names]
-    base = re.search(r"\[(x\d+|sp)[^\]]*\](!|,\s*#)", ops)
-    wb = [base.group(1)] if base else []
-    if mn in ("st1", "str", "stp"):
-        return wb, rs
-    if mn in ("ld1", "ldr", "ldp"):
-        inside = re.findall(r"\[(x\d+|sp)", ops)
-        data = [r for r in rs if r not in inside]
-        merge = data if re.search(r"\}\s*\[\d\]", ops) else []  # a lane load merges
-        return data + wb, inside + merge
-    if mn in ("sli", "usra", "bsl", "bit", "bif", "ins"):
-        return rs[:1], rs
-    return rs[:1], rs[1:]
+    """(registers written, registers read) of an AArch64 line: bench/inorder_a53.py's parse
+    (a lane load, SLI, USRA, BSL ... read their destination; a post-index writes its base)."""
+    x = inorder_a53.parse_a64(line)
+    return x.dsts + x.wb, [r for r, _ in x.srcs]
 
 
 def shape(line):
