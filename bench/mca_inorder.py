@@ -21,8 +21,8 @@ The rules are the stage's (llvm/lib/MCA/Stages/InOrderIssueStage.cpp):
     LastWriteBackCycle, which holds the last issued one's, not the latest).
 Memory dependences are not modelled (llvm-mca assumes none by default). On the two-lane
 SHA-512 listings (bench/mca_arm32_sha512_lanes.py) it gives llvm-mca-16's and -14's
-Cortex-A55 cycles exactly with q read as 128-bit, within 0.4 % (-16) and 4 % (-14) with q
-read as 2 x 64-bit.
+Cortex-A55 cycles exactly with q read as 128-bit, within 0.4 % (-16) and 4-6 % (-14, over:
+some rule of its 64-bit forms is missing here) with q read as 2 x 64-bit.
 
     mca_inorder.py TOOL CPU FILE.s           # cycles a block, model and llvm-mca side by side
                                              # (a shape new to the tables is added to them)
