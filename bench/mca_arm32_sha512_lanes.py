@@ -289,8 +289,9 @@ def two_lane_block(window, a55=False):
     Cortex-A55 as well (its q = 128-bit reading, bench/mca_inorder.py's replay of it, from
     the figures kept in bench/mca-inorder-tables.json), at the calibrated A53 model's weight."""
     prog = allocate(two_lane_program())
-    machines = [(mca_inorder.Translated("llvm-mca-14", "cortex-a55", prog, lambda l: translate([l], True)), 1.0)]
-    return a32_order.order(prog, window=window, warm=False, machines=machines if a55 else ())
+    machines = [(mca_inorder.Translated("llvm-mca-14", "cortex-a55", prog, lambda l: translate([l], True)), 1.0)
+                ] if a55 else []
+    return a32_order.order(prog, window=window, warm=False, machines=machines)
 
 
 def kernel_block():

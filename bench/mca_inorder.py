@@ -119,12 +119,11 @@ def tables(tool, cpu, lines, path=TABLES, refresh=False):
 
 
 class Machine:
-    """The in-order stage, one instruction at a time. groups: the block's instructions as
-    lists of indices into lines (an AArch32 instruction may be two AArch64 ones);
-    issue(g) -> the cycle the group's last instruction issues."""
+    """The in-order stage over lines (AArch64), one instruction at a time: issue(group), a
+    list of indices into lines issued in turn, -> the cycle the last of them issues (with
+    commit, the machine keeps that state; without, a trial)."""
 
     def __init__(self, tool, cpu, lines, refresh=False):
-        self.lines = lines
         self.uops, self.lat, self.uses, self.units, self.width, self.begin = tables(tool, cpu, lines, refresh=refresh)
         self.rw = [regs(l) for l in lines]
         self.ready, self.busy, self.slots = {}, {}, {}
@@ -217,23 +216,17 @@ def cycles(tool, cpu, lines, runs=3, refresh=False):
     return ends[-1] - ends[-2]
 
 
-def mca_cycles(tool, cpu, lines):
-    def run(n):
-        r = subprocess.run([tool, "-mtriple=aarch64-linux-gnu", "-mcpu=" + cpu, "-iterations=%d" % n],
-                           input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
-        return int(re.search(r"Total Cycles:\s+(\d+)", r.stdout).group(1))
-    return (run(400) - run(200)) / 200
-
-
 def main():
     args = sys.argv[1:]
     if args[:1] == ["tables"]:  # add the figures of every instruction in the files
         for path in args[3:]:
             tables(args[1], args[2], [l.strip() for l in open(path) if l.strip()], refresh=True)
         return
+    import mca_arm32_sha512_lanes as lanes  # its llvm-mca runner (it imports this module)
     tool, cpu, path = args
     lines = [l.strip() for l in open(path) if l.strip()]
-    print("model %d, llvm-mca %.1f" % (cycles(tool, cpu, lines, refresh=True), mca_cycles(tool, cpu, lines)))
+    mca, _ = lanes.mca(tool, "aarch64-linux-gnu", cpu, "+neon", lines)
+    print("model %d, llvm-mca %.1f" % (cycles(tool, cpu, lines, refresh=True), mca))
 
 
 if __name__ == "__main__":
