@@ -6,5 +6,8 @@
 
 extern const uint32_t armsha_sha256_k[64];
 extern const uint64_t armsha_sha512_k[80];
+#if defined(__arm__)
+extern const uint64_t armsha_sha512_k_pairs[160]; /* each K[t] twice */
+#endif
 
 #endif
