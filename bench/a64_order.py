@@ -180,6 +180,33 @@ def cycles(lines):
     return ta[2] - ta[1], tb[2] - tb[1]
 
 
+def graph(insns, preds, P):
+    """A list scheduler's view of the dependences preds (dependences()'s form): each
+    instruction's successors (index, kind, role), its latency-weighted path to the end of
+    the block (the tie-break), and the set of instructions it needs placed first."""
+    n = len(insns)
+    succ = [[] for _ in range(n)]
+    for i in range(n):
+        for j, kind, role in preds[i]:
+            succ[j].append((i, kind, role))
+    path = [0] * n
+    for i in range(n - 1, -1, -1):
+        path[i] = max([path[s] + (M.latency(insns[i].cls, role, P) if kind == "raw" else 0)
+                       for s, kind, role in succ[i]] + [0])
+    return succ, path, [set(j for j, _, _ in preds[i]) for i in range(n)]
+
+
+def take(i, out, done, avail, succ, need):
+    """Places instruction i: appended to out, and its successors whose every predecessor is
+    placed made available."""
+    out.append(i)
+    done[i] = True
+    avail.remove(i)
+    for s, _, _ in succ[i]:
+        if not done[s] and s not in avail and all(done[j] for j in need[s]):
+            avail.append(s)
+
+
 def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=dependences, window=None,
           warm=True, machines=()):
     """also: further (inorder_a53.py --params string, weight) machines to order for; isa,
@@ -193,14 +220,7 @@ def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=depe
     P, insns = parse(sched_lines, isa)
     n = len(insns)
     preds = deps(insns)
-    succ = [[] for _ in range(n)]
-    for i in range(n):
-        for j, kind, role in preds[i]:
-            succ[j].append((i, kind, role))
-    path = [0] * n  # latency-weighted path to the end of the block
-    for i in range(n - 1, -1, -1):
-        path[i] = max([path[s] + (M.latency(insns[i].cls, role, P) if kind == "raw" else 0)
-                       for s, kind, role in succ[i]] + [0])
+    succ, path, need = graph(insns, preds, P)
     A, B = Calibrated(P), McaA53()
     C = [(Calibrated(M.params(spec)), w) for spec, w in also]
     for k, x in enumerate(insns if warm else []):  # the block before, as written
@@ -210,7 +230,6 @@ def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=depe
             c.issue(x, True)
         for m, _ in machines:
             m.issue(k, True)
-    need = [set(j for j, _, _ in preds[i]) for i in range(n)]
     done, out = [False] * n, []
     avail = [i for i in range(n) if not need[i]]
     lo = 0
@@ -229,12 +248,7 @@ def order(lines, sched_lines=None, weight_mca=1.2, also=(), isa="a64", deps=depe
             c.issue(insns[i], True)
         for m, _ in machines:
             m.issue(i, True)
-        out.append(i)
-        done[i] = True
-        avail.remove(i)
-        for s, _, _ in succ[i]:
-            if not done[s] and s not in avail and all(done[j] for j in need[s]):
-                avail.append(s)
+        take(i, out, done, avail, succ, need)
     assert len(out) == n, "dependence cycle"
     return [lines[i] for i in out]
 

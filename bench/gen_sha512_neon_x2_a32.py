@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Writes src/arm32/sha512_neon_x2.c: SHA-512 on two NEON lanes for 32-bit ARM
 (armsha_sha512_x2_neon32, issue 22), from the listing bench/mca_arm32_sha512_lanes.py
-measures: its two-lane block in the "kernel" order (bench/a32_order.py anywhere, on the
-calibrated A53 model and llvm-mca-14's Cortex-A55 as bench/mca_inorder.py replays it from
-bench/mca-inorder-tables.json: no llvm-mca needed), checked there against a Python SHA-512
-on both lanes, with its registers r0-r4 and sp put as the asm statement's operands.
+measures: its two-lane block in the order kept in bench/sha512_neon_x2_a32.order (found by
+bench/anneal_sha512_neon_x2_a32.py; checked here to keep every dependence: no llvm-mca
+needed), run there against a Python SHA-512 on both lanes, with its core registers put as
+the asm statement's operands.
 
 Run from the repository:
 
@@ -23,8 +23,10 @@ sys.dont_write_bytecode = True
 import generated_file  # noqa: E402
 import mca_arm32_sha512_lanes as lanes  # noqa: E402
 
-# the listing's registers -> the asm statement's operands (the template names them)
-OPERANDS = {"r0": "%[sa]", "r2": "%[sb]", "r1": "%[da]", "r4": "%[db]", "r3": "%[k]", "sp": "%[w]"}
+# the listing's registers -> the asm statement's operands (the template names them): the
+# states, the blocks, K's pointer and W's (bench/mca_arm32_sha512_lanes.PTR_AT)
+OPERANDS = {"r0": "%[sa]", "r2": "%[sb]", "r1": "%[da]", "r4": "%[db]", "r3": "%[k]",
+            "r5": "%[w16]", "r10": "%[w15]", "r6": "%[w7]", "r8": "%[w2]", "r9": "%[ws]"}
 
 
 def c_line(t):
@@ -33,7 +35,7 @@ def c_line(t):
     m = re.match(r"^vrev64\.8 (q\d+), \1$", t)
     if m:
         return '        REV64("%s")\n' % m.group(1)
-    t = re.sub(r"\[(r[0-4]|sp)\b", lambda m: "[" + OPERANDS[m.group(1)], t)
+    t = re.sub(r"\b(r\d+)\b", lambda m: OPERANDS[m.group(1)], t)
     assert not re.search(r"\b(r\d+|sp)\b", t), t
     mn, rest = t.split(None, 1)
     return '        "%s %s\\n\\t"\n' % (mn.ljust(10), rest)

@@ -20,27 +20,30 @@ sigma0's ROTR 8 as a VEXT.8 #1 of each d half (either pipe):
   q8-q15 (d16-d31)  a..h of both lanes, renamed by the rounds as in the one-lane kernel
   q0-q7  (d0-d15)   temporaries (virtual registers, given a q register each in program
                     order, the one freed longest ago)
-  [sp, #16 s]       W: a ring of sixteen 16-byte slots, W[s] of lane A at +0, of lane B
-                    at +8. Eight state and sixteen W registers do not fit beside the
-                    temporaries, so every W word is stored once and loaded back for the
-                    schedule (W[s-16], W[s-15], W[s-7], W[s-2]: four q values, eight
-                    `vldr` a word from 16 on)
-  K                 `vldr` of the same K[i] into both halves (AArch32 has no 64-bit
-                    load-to-all-lanes); one 128-bit add makes both lanes' K + W
-  r0/r2             lane A's / lane B's state, r1/r4 their blocks, r3 the constants
+  W                 an array of 16-byte slots, W[s] of lane A at 16 s, of lane B at
+                    16 s + 8. Eight state and sixteen W registers do not fit beside the
+                    temporaries, so every W value is stored once and loaded back for the
+                    schedule (W[s-16], W[s-15], W[s-7], W[s-2]), each a 128-bit
+                    `vld1.64 {dN, dN+1}`/`vst1.64` through its own pointer (vld1 takes no
+                    offset): r5 and r10 in turn W[s-16], r6 W[s-7], r8 W[s-2], r9 the
+                    stores, each advanced by an integer add a round (PTR_AT)
+  K                 r3: armsha_sha512_k_pairs, each K[i] twice (AArch32 has no 64-bit
+                    load to all lanes): one 128-bit load, one 128-bit add makes both lanes'
+                    K + W
+  r0/r2             lane A's / lane B's state, r1/r4 their blocks (64-bit vldr/vstr)
 
-d-register loads and stores (`vldr`/`vstr`, an offset from sp) rather than `vld1` of a q
-pair: on the in-order cores a 128-bit NEON load issues alone, where a 64-bit one pairs
-with the 128-bit operation beside it. One call: both states loaded (r0 lane A, r2 lane B),
-both blocks' data (r1, r4), 80 rounds, the feed-forward from the states in memory, both
-states stored. The instructions are then ordered by bench/a32_order.py's list scheduler,
-from an idle machine, every dependence kept (the W ring's by address), three ways: the
-kernel's ("kernel", src/arm32/sha512_neon_x2.c), anywhere in the block on two in-order
-machines at equal weights, the calibrated Cortex-A53 model (bench/inorder_a53.py) and
-llvm-mca-14's Cortex-A55 with q read as 128-bit (bench/mca_inorder.py); and on the
-calibrated model alone, at most 10 instructions ahead of the oldest not yet placed ("w10",
-gen_sha512_neon_a32.py's window, the kernel's order until session 14) or anywhere
-("any"). Each order is run through a small
+One call: both states loaded (r0 lane A, r2 lane B), both blocks' data (r1, r4), 80
+rounds, the feed-forward from the states in memory, both states stored. Until session 15
+W and K were loaded a 64-bit half at a time (vldr from sp), since the in-order A53 issues a
+128-bit load alone; on llvm-mca's Cortex-A55, the listing's reading as 128-bit operations
+makes each half a lane load (4 cycles, merging into the register) that the short
+operations behind it wait on to write back (the kernel runs only on the A57/A72, whose
+model the change leaves about where it was, and the A53 runs one lane). The instructions are ordered two ways, every dependence
+kept (W's by address): the kernel's ("kernel", src/arm32/sha512_neon_x2.c), kept in
+bench/sha512_neon_x2_a32.order (bench/anneal_sha512_neon_x2_a32.py: a search on the
+in-order models from a list scheduler's order), and that list scheduler's ("start",
+anneal_sha512_neon_x2_a32.start_block()).
+Each order is run through a small
 interpreter of its instructions against a Python SHA-512 compression (check()): the
 listing computes both lanes' blocks, so it is a kernel's body that fits the registers.
 
@@ -54,8 +57,9 @@ instruction by instruction as AArch64, two ways:
     model charges a 64-bit operation as much as a 128-bit one, so there it costs the q
     operations twice.
   "two lanes' q = 128-bit", the two-lane listing alone (the one-lane block stays as
-    above): qK -> vK, one 128-bit operation, the d halves' loads and stores as loads and
-    stores of a lane of vK; exact, since that listing operates on whole q registers only.
+    above): qK -> vK, one 128-bit operation, a q pair's vld1/vst1 as a q load or store,
+    the states' and blocks' d halves' loads and stores as loads and stores of a lane of
+    vK; exact, since that listing operates on whole q registers only.
 The calibrated model reads the AArch32 listings. cycles = (cycles of 400 iterations - of
 200) / 200 (llvm-mca), (16 blocks - 8) / 8 (the model); ratio = two lanes / (2 x one lane),
 pipe bound = llvm-mca's Block RThroughput of the two-lane listing / (2 x one lane).
@@ -70,6 +74,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True
 import a32_order  # noqa: E402
+import a64_order  # noqa: E402
 import inorder_a53  # noqa: E402
 import mca_inorder  # noqa: E402
 
@@ -154,14 +159,28 @@ def small_sigma(p, x, r1, r2, s):
     p.emit("veor %s, %s, %s" % (x, x, b))
 
 
-def ld_w(p, v, s):
-    p.emit("vldr %s, [sp, #%d]" % (lo(v), 16 * (s % 16)))
-    p.emit("vldr %s, [sp, #%d]" % (hi(v), 16 * (s % 16) + 8))
+# W's array and the pointers that walk it. Every W load and store is one 128-bit vld1/vst1
+# of a q register's two d halves (W[s] of both lanes: the 16 bytes at W + 16 s, lane A's
+# word, then lane B's), which takes an address register and no offset; so each stream of
+# them has its pointer, advanced 16 bytes a round by an integer add (the post-incrementing
+# form `[rN]!` is a two-micro-op load or store that issues first in its cycle on llvm-mca's
+# Cortex-A55, where the add pairs with the vector operations).
+# where each starts: W[s-16], W[s-7] and W[s-2] of round 16, and the stores' W[0]
+PTR_AT = {"r5": 0, "r6": 16 * 9, "r8": 16 * 14, "r9": 0}
 
 
-def st_w(p, v, s):
-    p.emit("vstr %s, [sp, #%d]" % (lo(v), 16 * (s % 16)))
-    p.emit("vstr %s, [sp, #%d]" % (hi(v), 16 * (s % 16) + 8))
+def pair(v):
+    return "{%s, %s}" % (lo(v), hi(v))
+
+
+def ld_w(p, v, ptr):
+    p.emit("vld1.64 %s, [%s:128]" % (pair(v), ptr))
+    p.emit("add %s, %s, #16" % (ptr, ptr))
+
+
+def st_w(p, v):
+    p.emit("vst1.64 %s, [r9:128]" % pair(v))
+    p.emit("add r9, r9, #16")
 
 
 def make_kw(p, s):
@@ -171,25 +190,29 @@ def make_kw(p, s):
         p.emit("vldr %s, [r1, #%d]" % (lo(w), 8 * s))
         p.emit("vldr %s, [r4, #%d]" % (hi(w), 8 * s))
         p.emit("vrev64.8 %s, %s" % (w, w))
-        st_w(p, w, s)
+        st_w(p, w)
     else:
         x = p.new()
-        ld_w(p, w, s - 16)
-        ld_w(p, x, s - 15)
+        # W[s-15] is the next round's W[s-16]: r5 and r10 take turns holding W[s-16]'s
+        # address, each set from the other, so one add a round serves both loads
+        a, b = ("r5", "r10") if s % 2 == 0 else ("r10", "r5")
+        p.emit("vld1.64 %s, [%s:128]" % (pair(w), a))
+        p.emit("add %s, %s, #16" % (b, a))
+        p.emit("vld1.64 %s, [%s:128]" % (pair(x), b))
         small_sigma(p, x, 1, 8, 7)
         p.emit("vadd.i64 %s, %s, %s" % (w, w, x))
         y = p.new()
-        ld_w(p, y, s - 2)
+        ld_w(p, y, "r8")
         small_sigma(p, y, 19, 61, 6)
         p.emit("vadd.i64 %s, %s, %s" % (w, w, y))
         z = p.new()
-        ld_w(p, z, s - 7)
+        ld_w(p, z, "r6")
         p.emit("vadd.i64 %s, %s, %s" % (w, w, z))
         if s + 2 <= 79:  # read again by a later schedule step
-            st_w(p, w, s)
+            st_w(p, w)
     k = p.new()
-    p.emit("vldr %s, [r3, #%d]" % (lo(k), 8 * s))
-    p.emit("vldr %s, [r3, #%d]" % (hi(k), 8 * s))
+    p.emit("vld1.64 %s, [r3:128]" % pair(k))  # K[s] twice (armsha_sha512_k_pairs)
+    p.emit("add r3, r3, #16")
     p.emit("vadd.i64 %s, %s, %s" % (w, w, k))
     return w
 
@@ -269,34 +292,77 @@ def allocate(p):
     return out
 
 
-# a32_order's memory ranges know vld1/vst1 register lists; vldr/vstr move one d register
+# a32_order's memory ranges: W's loads and stores by their pointers' offsets into W (followed
+# through the adds from PTR_AT in program order: dependences() asks once an instruction, in
+# order, with a new lr list each pass); K's loads touch nothing stored; the states' and
+# blocks' vldr/vstr are one region, kept in order with its stores
 _memrange = a32_order.memrange
+_ptrs = {}
 
 
 def memrange(x, lr):
-    m = re.match(r"v(ldr|str)\s+d\d+,\s*\[(\w+)(?:,\s*#(-?\d+))?\]$", x.text)
+    if _ptrs.get("pass") is not lr:
+        _ptrs.clear()
+        _ptrs.update(PTR_AT, **{"pass": lr})
+    a = re.match(r"add (r\d+), (r\d+), #(\d+)$", x.text)
+    if a:
+        if a.group(2) in _ptrs:
+            _ptrs[a.group(1)] = _ptrs[a.group(2)] + int(a.group(3))
+        return None
+    m = re.match(r"v(ld1|st1)\.64\s+\{[^}]*\},\s*\[(r\d+):128\]$", x.text)
+    if m and m.group(2) == "r3":
+        return None
     if m:
-        off = int(m.group(3) or 0)
-        return ("sp", off, off + 8) if m.group(2) == "sp" else ("other", 0, 1 << 30)
+        off = _ptrs[m.group(2)]
+        return ("w", off, off + 16)
+    if re.match(r"v(ldr|str)\s", x.text):  # the states and the blocks
+        return ("other", 0, 1 << 30)
     return _memrange(x, lr)
 
 
 a32_order.memrange = memrange
 
 
-def two_lane_block(window, a55=False):
-    """The two-lane listing ordered within window (None: anywhere); a55: on llvm-mca-14's
-    Cortex-A55 as well (its q = 128-bit reading, bench/mca_inorder.py's replay of it, from
-    the figures kept in bench/mca-inorder-tables.json), at the calibrated A53 model's weight."""
-    prog = allocate(two_lane_program())
-    machines = [(mca_inorder.Translated("llvm-mca-14", "cortex-a55", prog, lambda l: translate([l], True)), 1.0)
-                ] if a55 else []
-    return a32_order.order(prog, window=window, warm=False, machines=machines)
+def program():
+    """The two-lane listing in program order, registers allocated."""
+    return allocate(two_lane_program())
+
+
+ORDER = os.path.join(HERE, "sha512_neon_x2_a32.order")
+
+
+def dependences(prog):
+    """For each instruction of prog, the indices of those it must follow."""
+    _, insns = a64_order.parse(prog, "a32")
+    return [sorted(set(j for j, _, _ in p)) for p in a32_order.dependences(insns)]
 
 
 def kernel_block():
-    """The body of src/arm32/sha512_neon_x2.c (bench/gen_sha512_neon_x2_a32.py writes it)."""
-    return two_lane_block(None, a55=True)
+    """The body of src/arm32/sha512_neon_x2.c (bench/gen_sha512_neon_x2_a32.py writes it): the
+    program in the order kept in bench/sha512_neon_x2_a32.order (program indices, a line
+    each; bench/anneal_sha512_neon_x2_a32.py finds it), which must keep every dependence."""
+    prog = program()
+    order = [int(l) for l in open(ORDER) if l.strip() and not l.startswith("#")]
+    pos = {i: k for k, i in enumerate(order)}
+    if sorted(order) != list(range(len(prog))) or any(
+            pos[j] > pos[i] for i, ps in enumerate(dependences(prog)) for j in ps):
+        raise SystemExit("%s is not an order of the two-lane program that keeps its dependences: the program "
+                         "changed? Run bench/anneal_sha512_neon_x2_a32.py" % ORDER)
+    return [prog[i] for i in order]
+
+
+def indices(lines, prog):
+    """The program index of each of lines (an order of prog): the k-th instance of a text is
+    the program's k-th (two equal instructions write the same registers, so keep their order)."""
+    seen, where = {}, {}
+    for i, t in enumerate(prog):
+        where.setdefault(t, []).append(i)
+    out = []
+    for t in lines:
+        k = seen.get(t, 0)
+        seen[t] = k + 1
+        out.append(where[t][k])
+    return out
 
 
 # ---- the two-lane listing checked: it computes both lanes' compressions -----------------
@@ -339,15 +405,31 @@ def compress(st, block, K):
 
 
 def run_a32(lines, mem):
-    """Executes the two-lane listing's instructions (64-bit words; mem: (base register,
-    byte offset) -> word, little-endian loads of the data bytes done by the caller)."""
+    """Executes the two-lane listing's instructions (64-bit words; mem: (base register, or
+    "w" for W's array, byte offset) -> word, little-endian loads of the data bytes done by
+    the caller)."""
     d = [0] * 32
+    ptr = dict((r, ("w", off)) for r, off in PTR_AT.items())
+    ptr["r3"] = ("r3", 0)
 
     def regs(r):
         return [2 * int(r[1:]), 2 * int(r[1:]) + 1] if r[0] == "q" else [int(r[1:])]
     for line in lines:
         mn, ops = line.split(None, 1)
-        a = [x.strip() for x in re.split(r",(?![^\[]*\])", ops)]
+        a = [x.strip() for x in re.split(r",(?![^\[]*\])(?![^{]*\})", ops)]
+        m = re.match(r"\{d(\d+), d(\d+)\}$", a[0])
+        if mn in ("vld1.64", "vst1.64") and m:
+            base, off = ptr[re.match(r"\[(r\d+):128\]$", a[1]).group(1)]
+            for k, n in enumerate(m.groups()):
+                if mn == "vld1.64":
+                    d[int(n)] = mem[(base, off + 8 * k)]
+                else:
+                    mem[(base, off + 8 * k)] = d[int(n)]
+            continue
+        if mn == "add":  # a pointer advanced
+            base, off = ptr[a[1]]
+            ptr[a[0]] = (base, off + int(a[2][1:]))
+            continue
         if mn in ("vldr", "vstr"):
             m = re.match(r"\[(\w+)(?:,\s*#(\d+))?\]$", a[1])
             key = (m.group(1), int(m.group(2) or 0))
@@ -401,8 +483,8 @@ def check(lines):
     for j in range(16):  # vldr reads the data's bytes little-endian; vrev64.8 swaps them
         mem[("r1", 8 * j)] = int.from_bytes(blks[0][8 * j:8 * j + 8], "little")
         mem[("r4", 8 * j)] = int.from_bytes(blks[1][8 * j:8 * j + 8], "little")
-    for t in range(80):
-        mem[("r3", 8 * t)] = K[t]
+    for t in range(80):  # armsha_sha512_k_pairs: each constant twice
+        mem[("r3", 16 * t)] = mem[("r3", 16 * t + 8)] = K[t]
     mem = run_a32(lines, mem)
     for lane, base in ((0, "r0"), (1, "r2")):
         got = [mem[(base, 8 * j)] for j in range(8)]
@@ -441,6 +523,13 @@ def a64_q(line):
     its operations)."""
     mn, ops = (line.split(None, 1) + [""])[:2]
     args = [a.strip() for a in re.split(r",(?![^{]*\})(?![^\[]*\])", ops)] if ops else []
+    if mn == "add":  # W's pointers
+        return ["add %s" % ", ".join(xr(a) for a in args)]
+    if mn in ("vld1.64", "vst1.64"):  # a q register's pair of d halves: the 128-bit load/store
+        m = re.match(r"\{d(\d+), d(\d+)\}$", args[0])
+        a = re.match(r"\[(\w+)(?::\d+)?\]$", args[1])
+        assert m and a and int(m.group(1)) % 2 == 0 and int(m.group(2)) == int(m.group(1)) + 1, line
+        return ["%s q%d, [%s]" % ("ldr" if mn == "vld1.64" else "str", int(m.group(1)) // 2, xr(a.group(1)))]
     if mn in ("vldr", "vstr"):
         n = int(args[0][1:])
         m = re.match(r"\[(\w+)(?:,\s*#-?\d+)?\]$", args[1])
@@ -527,16 +616,19 @@ MODELS = [  # label, triple, cpu, mattr, translation (None: AArch32 as written; 
 ]
 
 
-def mca(tool, triple, cpu, mattr, lines):
+def mca(tool, triple, cpu, mattr, lines, iterations=(200, 400)):
+    """cycles an iteration of lines ((cycles of the second count of iterations - of the
+    first) / their difference), and the Block RThroughput."""
     def run(n):
         r = subprocess.run([tool, "-mtriple=" + triple, "-mcpu=" + cpu, "-mattr=" + mattr, "-iterations=%d" % n],
                            input="\n".join(lines) + "\n", capture_output=True, text=True)
         if r.returncode != 0:
             raise SystemExit("llvm-mca failed (%s %s): %s" % (tool, cpu, r.stderr[:600]))
         return r.stdout
-    a, b = run(200), run(400)
+    a, b = run(iterations[0]), run(iterations[1])
     cyc = lambda o: int(re.search(r"Total Cycles:\s+(\d+)", o).group(1))
-    return (cyc(b) - cyc(a)) / 200, float(re.search(r"Block RThroughput:\s+([\d.]+)", a).group(1))
+    return ((cyc(b) - cyc(a)) / (iterations[1] - iterations[0]),
+            float(re.search(r"Block RThroughput:\s+([\d.]+)", a).group(1)))
 
 
 def neon_floor(lines):
@@ -550,10 +642,10 @@ def main():
     args = sys.argv[1:]
     one_s, out, tools = args[0], args[1], args[2:]
     one = one_lane_block(one_s)
-    # three orders: the kernel's (anywhere, on the calibrated A53 and llvm-mca-14's A55),
-    # and, for comparison, the calibrated A53 alone within the window gen_sha512_neon_a32.py
-    # uses (the kernel's order until session 14) and anywhere
-    orders = [("kernel", kernel_block()), ("w10", two_lane_block(10)), ("wany", two_lane_block(None))]
+    # two orders: the kernel's (bench/sha512_neon_x2_a32.order) and the list scheduler's its
+    # search started from
+    import anneal_sha512_neon_x2_a32 as search  # (it imports this module)
+    orders = [("kernel", kernel_block()), ("start", search.start_block())]
     files = {"one-lane.s": one, "one-lane.a64.s": translate(one)}
     for w, two in orders:
         check(two)
@@ -571,20 +663,20 @@ def main():
     print("- date: %s; %s" % (datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
                               ", ".join("%s (LLVM %s)" % (t, ver(t)) for t in tools)))
     print("- one lane: the block src/arm32/sha512_neon.c runs, as GCC compiles it (%d instructions, %d of them NEON"
-          " loads and stores); two lanes: bench/mca_arm32_sha512_lanes.py's listing (%d instructions,"
-          " %d of them 64-bit NEON loads and stores; checked in Python to compute both lanes' compressions;"
-          " ordered by bench/a32_order.py anywhere on the calibrated A53 model and llvm-mca-14's Cortex-A55"
-          " (q = 128-bit, replayed by bench/mca_inorder.py) at equal weights (\"kernel\": the body of"
-          " src/arm32/sha512_neon_x2.c, which test generated-sha512-neon-x2-arm32 keeps equal to it), or on"
-          " the calibrated A53 model alone, within 10 instructions of program order (\"w10\", the kernel's"
-          " order until session 14) or anywhere (\"any\")" % (len(one), nmem(one), len(two), nmem(two)))
+          " loads and stores); two lanes: bench/mca_arm32_sha512_lanes.py's listing (%d instructions, %d of them NEON"
+          " loads and stores, W's and K's 128-bit; checked in Python to compute both lanes' compressions), in the"
+          " order of bench/sha512_neon_x2_a32.order (\"kernel\": the body of src/arm32/sha512_neon_x2.c, which test"
+          " generated-sha512-neon-x2-arm32 keeps equal to it; found by bench/anneal_sha512_neon_x2_a32.py) and in"
+          " the order that search starts from (\"start\": a list schedule on llvm-mca-16's Cortex-A55 as"
+          " bench/mca_inorder.py replays it, with a cost on pushing the write-back out and one step of"
+          " lookahead, anneal_sha512_neon_x2_a32.start_block())" % (len(one), nmem(one), len(two), nmem(two)))
     print("- ratio = two lanes / (2 x one lane) (< 1: a gain); pipe bound = llvm-mca's Block RThroughput of the"
           " two-lane listing / (2 x one lane), for the calibrated model its NEON pipe's floor (two 64-bit halves a"
           " cycle, a q operation both) / (2 x one lane); the Cortex-A53/A55 llvm-mca rows read the listings"
           " rewritten as AArch64, each q operation as two 64-bit ones, or the two-lane listing's as one"
           " 128-bit one (the one-lane block as before)\n")
-    print("| model | one lane | two lanes kernel | ratio | two lanes w10 | ratio | two lanes any | ratio | pipe bound |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| model | one lane | two lanes kernel | ratio | two lanes start | ratio | pipe bound |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for t in tools:
         for label, triple, cpu, mattr, tr in MODELS:
             c1, _ = mca(t, triple, cpu, mattr, translate(one) if tr else one)
