@@ -97,10 +97,11 @@ const armsha_lane_kernel armsha_lane_kernel_list[] = {
 #if defined(ARMSHA_HAVE_SHA512_NEON_X2)
     /* SHA-512 (no AArch32 SHA-512 instructions: the NEON kernel's round on both halves of
      * q registers): a clear gain on LLVM's Cortex-A57 model (A72 ...); on the in-order A53 a
-     * small one on the calibrated model, whose NEON pipe one lane already keeps nearly busy,
-     * and the A55 models disagree (a gain on llvm-mca-14, none on -16) (bench/RESULTS.md,
-     * "AArch32 NEON SHA-512, two lanes"). So two lanes on the out-of-order cores alone, and
-     * one lane on the unknown ones (qemu among them). */
+     * loss on the calibrated model, whose NEON pipe one lane already keeps nearly busy and
+     * which issues the kernel's 128-bit loads alone, and the A55's readings disagree (a gain
+     * in three, a loss with llvm-mca-16 reading each q operation as two 64-bit ones)
+     * (bench/RESULTS.md, "AArch32 NEON SHA-512, two lanes"). So two lanes on the
+     * out-of-order cores alone, and one lane on the unknown ones (qemu among them). */
     LANES_ON("neon", ARMSHA_SHA512, sha512, ARMSHA_CPU_NEON, 2, 1, ARMSHA_CORE_A57,
              armsha_sha512_x2_neon32),
 #endif
