@@ -131,6 +131,14 @@ def one_lane(tmp):
     return lanes.one_lane_block(s)
 
 
+def build_annealer(tmp):
+    """bench/anneal_order.c compiled into tmp (CC, else cc); its path."""
+    binary = os.path.join(tmp, "anneal_order")
+    subprocess.run([os.environ.get("CC", "cc"), "-O2", "-std=c11", "-o", binary,
+                    os.path.join(HERE, "anneal_order.c"), "-lm"], check=True)
+    return binary
+
+
 def a57(lines):
     """Cycles of lines on llvm-mca-16's Cortex-A57 (AArch32): from 5 and 10 iterations, which
     give what 200 and 400 do on these listings, in a tenth of the time."""
@@ -179,9 +187,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         one = one_lane(tmp)
         a57_one = a57(one)
-        binary = os.path.join(tmp, "anneal_order")
-        subprocess.run([os.environ.get("CC", "cc"), "-O2", "-std=c11", "-o", binary,
-                        os.path.join(HERE, "anneal_order.c"), "-lm"], check=True)
+        binary = build_annealer(tmp)
         model_in, cur, out = (os.path.join(tmp, f) for f in ("in", "cur", "out"))
         with open(model_in, "w") as f:
             f.write(model_input(start, one))

@@ -337,15 +337,20 @@ def dependences(prog):
     return [sorted(set(j for j, _, _ in p)) for p in a32_order.dependences(insns)]
 
 
+def crossed(order, prog):
+    """The dependences of prog (earlier, later) that order, a permutation of its indices,
+    puts the other way round."""
+    pos = {i: k for k, i in enumerate(order)}
+    return [(j, i) for i, ps in enumerate(dependences(prog)) for j in ps if pos[j] > pos[i]]
+
+
 def kernel_block():
     """The body of src/arm32/sha512_neon_x2.c (bench/gen_sha512_neon_x2_a32.py writes it): the
     program in the order kept in bench/sha512_neon_x2_a32.order (program indices, a line
     each; bench/anneal_sha512_neon_x2_a32.py finds it), which must keep every dependence."""
     prog = program()
     order = [int(l) for l in open(ORDER) if l.strip() and not l.startswith("#")]
-    pos = {i: k for k, i in enumerate(order)}
-    if sorted(order) != list(range(len(prog))) or any(
-            pos[j] > pos[i] for i, ps in enumerate(dependences(prog)) for j in ps):
+    if sorted(order) != list(range(len(prog))) or crossed(order, prog):
         raise SystemExit("%s is not an order of the two-lane program that keeps its dependences: the program "
                          "changed? Run bench/anneal_sha512_neon_x2_a32.py" % ORDER)
     return [prog[i] for i in order]
