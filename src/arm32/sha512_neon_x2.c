@@ -34,14 +34,14 @@
  * which completes sooner there than vshr + vsli, and sigma0's ROTR 8 as a vext.8 #1 of each
  * d half, which either pipe takes.
  *
- * The 80 rounds are written out in the order kept in bench/sha512_neon_x2_a32.order:
- * bench/a32_order.py's list scheduler on in-order machines, then a simulated annealing
- * (bench/anneal_sha512_neon_x2_a32.py) on llvm-mca's Cortex-A55 and A53 models as
- * bench/mca_inorder.py replays them, where an operation of short latency behind a long one
- * waits to write back in order. The A57/A72 model measures that order as well
- * (bench/RESULTS.md, "AArch32 NEON SHA-512, two lanes"). Every dependence of the program
- * order is kept, and the generator runs the listing through an interpreter against a Python
- * SHA-512 before it writes it. */
+ * The 80 rounds are written out in the order kept in bench/sha512_neon_x2_a32.order
+ * (bench/anneal_sha512_neon_x2_a32.py): a list schedule on llvm-mca-16's Cortex-A55, then a
+ * simulated annealing on llvm-mca's Cortex-A55 models as bench/mca_inorder.py replays them,
+ * where an operation of short latency behind a long one waits to write back in order, each
+ * part of it kept only while llvm-mca's A57/A72 model stays within 0.555 of two one-lane
+ * blocks (bench/RESULTS.md, "AArch32 NEON SHA-512, two lanes"). Every dependence of the
+ * program order is kept, and the generator runs the listing through an interpreter against
+ * a Python SHA-512 before it writes it. */
 
 /* The body is one string literal, longer than the 4,095 characters C promises to support;
  * both compilers take far longer ones. */
