@@ -9,7 +9,7 @@
 #   bench/mca-arm32-sha512-lanes.sh
 #
 # Environment: CC32 (default arm-linux-gnueabihf-gcc), MCA (default "llvm-mca-16 llvm-mca-14"),
-# KEEP=dir keeps the listings (one-lane.s, two-lane-kernel.s, two-lane-w10.s, two-lane-wany.s and
+# KEEP=dir keeps the listings (one-lane.s, two-lane-kernel.s, two-lane-start.s and
 # their .a64.s, .a64q.s).
 set -euo pipefail
 

@@ -20,13 +20,14 @@ sigma0's ROTR 8 as a VEXT.8 #1 of each d half (either pipe):
   q8-q15 (d16-d31)  a..h of both lanes, renamed by the rounds as in the one-lane kernel
   q0-q7  (d0-d15)   temporaries (virtual registers, given a q register each in program
                     order, the one freed longest ago)
-  W                 an array of 16-byte slots, W[s] of lane A at 16 s, of lane B at
-                    16 s + 8. Eight state and sixteen W registers do not fit beside the
+  W                 a ring of 16 16-byte slots, W[s] of lane A at 16 (s mod 16), of lane B
+                    8 bytes on. Eight state and sixteen W registers do not fit beside the
                     temporaries, so every W value is stored once and loaded back for the
                     schedule (W[s-16], W[s-15], W[s-7], W[s-2]), each a 128-bit
                     `vld1.64 {dN, dN+1}`/`vst1.64` through its own pointer (vld1 takes no
                     offset): r5 and r10 in turn W[s-16], r6 W[s-7], r8 W[s-2], r9 the
-                    stores, each advanced by an integer add a round (PTR_AT)
+                    stores, each advanced by an integer add a round, or a sub back to
+                    the ring's start (PTR_AT, advance())
   K                 r3: armsha_sha512_k_pairs, each K[i] twice (AArch32 has no 64-bit
                     load to all lanes): one 128-bit load, one 128-bit add makes both lanes'
                     K + W
@@ -159,13 +160,16 @@ def small_sigma(p, x, r1, r2, s):
     p.emit("veor %s, %s, %s" % (x, x, b))
 
 
-# W's array and the pointers that walk it. Every W load and store is one 128-bit vld1/vst1
-# of a q register's two d halves (W[s] of both lanes: the 16 bytes at W + 16 s, lane A's
-# word, then lane B's), which takes an address register and no offset; so each stream of
-# them has its pointer, advanced 16 bytes a round by an integer add (the post-incrementing
-# form `[rN]!` is a two-micro-op load or store that issues first in its cycle on llvm-mca's
-# Cortex-A55, where the add pairs with the vector operations).
+# W's ring and the pointers that walk it. Every W load and store is one 128-bit vld1/vst1
+# of a q register's two d halves (W[s] of both lanes: the 16 bytes at W + 16 (s mod 16),
+# lane A's word, then lane B's), which takes an address register and no offset; so each
+# stream of them has its pointer, advanced 16 bytes a round by an integer add, or taken
+# back to the ring's start by a sub of 240 instead (so the ring costs no instruction, and
+# the wipe after the call 256 bytes; the post-incrementing form `[rN]!` is a two-micro-op
+# load or store that issues first in its cycle on llvm-mca's Cortex-A55, where the add
+# pairs with the vector operations).
 # where each starts: W[s-16], W[s-7] and W[s-2] of round 16, and the stores' W[0]
+RING = 16 * 16
 PTR_AT = {"r5": 0, "r6": 16 * 9, "r8": 16 * 14, "r9": 0}
 
 
@@ -173,14 +177,24 @@ def pair(v):
     return "{%s, %s}" % (lo(v), hi(v))
 
 
+def advance(p, dst, src):
+    """dst = src's pointer one slot on, round the ring (p.at: each pointer's offset)."""
+    at = p.at[src] + 16
+    if at < RING:
+        p.emit("add %s, %s, #16" % (dst, src))
+    else:
+        p.emit("sub %s, %s, #%d" % (dst, src, RING - 16))
+    p.at[dst] = at % RING
+
+
 def ld_w(p, v, ptr):
     p.emit("vld1.64 %s, [%s:128]" % (pair(v), ptr))
-    p.emit("add %s, %s, #16" % (ptr, ptr))
+    advance(p, ptr, ptr)
 
 
 def st_w(p, v):
     p.emit("vst1.64 %s, [r9:128]" % pair(v))
-    p.emit("add r9, r9, #16")
+    advance(p, "r9", "r9")
 
 
 def make_kw(p, s):
@@ -197,7 +211,7 @@ def make_kw(p, s):
         # address, each set from the other, so one add a round serves both loads
         a, b = ("r5", "r10") if s % 2 == 0 else ("r10", "r5")
         p.emit("vld1.64 %s, [%s:128]" % (pair(w), a))
-        p.emit("add %s, %s, #16" % (b, a))
+        advance(p, b, a)
         p.emit("vld1.64 %s, [%s:128]" % (pair(x), b))
         small_sigma(p, x, 1, 8, 7)
         p.emit("vadd.i64 %s, %s, %s" % (w, w, x))
@@ -247,6 +261,7 @@ def round_(p, i, kw, kwn):
 
 def two_lane_program():
     p = Prog()
+    p.at = dict(PTR_AT)
     for j in range(8):  # both states: a..h of lane A in the low halves, lane B's in the high
         p.emit("vldr d%d, [r0, #%d]" % (2 * STATE[j], 8 * j))
         p.emit("vldr d%d, [r2, #%d]" % (2 * STATE[j] + 1, 8 * j))
@@ -304,10 +319,11 @@ def memrange(x, lr):
     if _ptrs.get("pass") is not lr:
         _ptrs.clear()
         _ptrs.update(PTR_AT, **{"pass": lr})
-    a = re.match(r"add (r\d+), (r\d+), #(\d+)$", x.text)
+    a = re.match(r"(add|sub) (r\d+), (r\d+), #(\d+)$", x.text)
     if a:
-        if a.group(2) in _ptrs:
-            _ptrs[a.group(1)] = _ptrs[a.group(2)] + int(a.group(3))
+        if a.group(3) in _ptrs:
+            step = int(a.group(4)) if a.group(1) == "add" else -int(a.group(4))
+            _ptrs[a.group(2)] = _ptrs[a.group(3)] + step
         return None
     m = re.match(r"v(ld1|st1)\.64\s+\{[^}]*\},\s*\[(r\d+):128\]$", x.text)
     if m and m.group(2) == "r3":
@@ -431,9 +447,10 @@ def run_a32(lines, mem):
                 else:
                     mem[(base, off + 8 * k)] = d[int(n)]
             continue
-        if mn == "add":  # a pointer advanced
+        if mn in ("add", "sub"):  # a pointer advanced, or taken back to W's ring's start
             base, off = ptr[a[1]]
-            ptr[a[0]] = (base, off + int(a[2][1:]))
+            ptr[a[0]] = (base, off + (1 if mn == "add" else -1) * int(a[2][1:]))
+            assert base != "w" or 0 <= ptr[a[0]][1] < RING, line
             continue
         if mn in ("vldr", "vstr"):
             m = re.match(r"\[(\w+)(?:,\s*#(\d+))?\]$", a[1])
@@ -528,8 +545,8 @@ def a64_q(line):
     its operations)."""
     mn, ops = (line.split(None, 1) + [""])[:2]
     args = [a.strip() for a in re.split(r",(?![^{]*\})(?![^\[]*\])", ops)] if ops else []
-    if mn == "add":  # W's pointers
-        return ["add %s" % ", ".join(xr(a) for a in args)]
+    if mn in ("add", "sub"):  # W's pointers
+        return ["%s %s" % (mn, ", ".join(xr(a) for a in args))]
     if mn in ("vld1.64", "vst1.64"):  # a q register's pair of d halves: the 128-bit load/store
         m = re.match(r"\{d(\d+), d(\d+)\}$", args[0])
         a = re.match(r"\[(\w+)(?::\d+)?\]$", args[1])

@@ -20,12 +20,13 @@
  * Registers:
  *   q8-q15  (d16-d31)  a..h of both lanes; a round renames them instead of moving them
  *   q0-q7   (d0-d15)   temporaries, each given the register freed longest ago
- *   W        an array of 16-byte slots, W[s] of lane 0 then of lane 1 at 16 s. Sixteen W
- *            and eight state q registers do not fit beside the temporaries, so every W
- *            value is stored once and loaded back by the schedule steps that read it, each
- *            a 128-bit vld1/vst1. Those take no offset, so each stream has its pointer:
- *            %[w16] and %[w15] take turns at W[s-16] (the next round's is this one's
- *            W[s-15]), %[w7], %[w2] and %[ws] (the store), each advanced by an add a round
+ *   W        a ring of sixteen 16-byte slots, W[s] of lane 0 then of lane 1 at
+ *            16 (s mod 16). Sixteen W and eight state q registers do not fit beside the
+ *            temporaries, so every W value is stored once and loaded back by the schedule
+ *            steps that read it, each a 128-bit vld1/vst1. Those take no offset, so each
+ *            stream has its pointer: %[w16] and %[w15] take turns at W[s-16] (the next
+ *            round's is this one's W[s-15]), %[w7], %[w2] and %[ws] (the store), each
+ *            advanced by an add a round, or by a sub of 240 back to the ring's start
  *   %[k]     the constants, each twice (armsha_sha512_k_pairs): one 128-bit load gives both
  *            lanes K[t] (AArch32 has no 64-bit load to all lanes), one add both lanes' K + W
  *   %[sa], %[sb], %[da], %[db]  the lanes' states and blocks (64-bit vldr/vstr)
@@ -51,11 +52,11 @@
 
 void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data[2])
 {
-    /* W (78 of its 80 slots written: W[78] and W[79] are read by no later step), and the
-     * blocks when they are not word-aligned: vldr requires that (an alignment fault
-     * otherwise, whatever the OS allows for other loads). PBKDF2's own blocks are aligned;
-     * the copy serves any other caller. */
-    _Alignas(16) uint64_t w[2 * 80];
+    /* W's ring (256 bytes, all that is wiped after the call), and the blocks
+     * when they are not word-aligned: vldr requires that (an alignment fault otherwise,
+     * whatever the OS allows for other loads). PBKDF2's own blocks are aligned; the copy
+     * serves any other caller. */
+    _Alignas(16) uint64_t w[2 * 16];
     _Alignas(8) uint8_t copy[2][128];
     const uint8_t *p0 = data[0], *p1 = data[1];
     const uint64_t *k = armsha_sha512_k_pairs;
@@ -586,7 +587,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "veor       q7, q7, q1\n\t"
         "vbit       q8, q15, q14\n\t"
         "vsli.64    q5, q10, #25\n\t"
-        "add        %[ws], %[ws], #16\n\t"
+        "sub        %[ws], %[ws], #240\n\t"
         "vext.8     d2, d12, d12, #1\n\t"
         "vbsl       q4, q12, q11\n\t"
         "vext.8     d3, d13, d13, #1\n\t"
@@ -656,7 +657,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vshr.u64   q7, q3, #19\n\t"
         "veor       q5, q5, q6\n\t"
         "veor       q5, q5, q4\n\t"
-        "add        %[w2], %[w2], #16\n\t"
+        "sub        %[w2], %[w2], #240\n\t"
         "vadd.i64   q8, q8, q1\n\t"
         "vshr.u64   q1, q3, #61\n\t"
         "vld1.64    {d12, d13}, [%[w7]:128]\n\t"
@@ -982,7 +983,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vadd.i64   q10, q10, q1\n\t"
         "vshr.u64   q1, q3, #61\n\t"
         "veor       q5, q5, q4\n\t"
-        "add        %[w7], %[w7], #16\n\t"
+        "sub        %[w7], %[w7], #240\n\t"
         "vsli.64    q7, q3, #45\n\t"
         "vsli.64    q1, q3, #3\n\t"
         "add        %[w2], %[w2], #16\n\t"
@@ -1381,7 +1382,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vsra.u64   q7, q15, #14\n\t"
         "add        %[w7], %[w7], #16\n\t"
         "vst1.64    {d0, d1}, [%[ws]:128]\n\t"
-        "add        %[w16], %[w15], #16\n\t"
+        "sub        %[w16], %[w15], #240\n\t"
         "vadd.i64   q0, q0, q1\n\t"
         "vshr.u64   q5, q11, #39\n\t"
         "vsra.u64   q4, q15, #41\n\t"
@@ -1459,7 +1460,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vsli.64    q7, q10, #25\n\t"
         "vsli.64    q6, q5, #63\n\t"
         "add        %[k], %[k], #16\n\t"
-        "add        %[ws], %[ws], #16\n\t"
+        "sub        %[ws], %[ws], #240\n\t"
         "vshr.u64   q5, q5, #7\n\t"
         "veor       q9, q9, q7\n\t"
         "vshr.u64   q7, q3, #19\n\t"
@@ -1536,7 +1537,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vadd.i64   q2, q2, q7\n\t"
         "vld1.64    {d10, d11}, [%[w7]:128]\n\t"
         "vshl.i64   q7, q12, #50\n\t"
-        "add        %[w2], %[w2], #16\n\t"
+        "sub        %[w2], %[w2], #240\n\t"
         "vadd.i64   q2, q2, q3\n\t"
         "vshr.u64   q3, q8, #34\n\t"
         "vsra.u64   q6, q12, #18\n\t"
@@ -1805,7 +1806,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vshl.i64   q5, q15, #50\n\t"
         "veor       q3, q3, q4\n\t"
         "vsra.u64   q5, q15, #14\n\t"
-        "add        %[w7], %[w7], #16\n\t"
+        "sub        %[w7], %[w7], #240\n\t"
         "vshl.i64   q7, q15, #46\n\t"
         "vadd.i64   q0, q0, q3\n\t"
         "vsra.u64   q7, q15, #18\n\t"
@@ -2241,7 +2242,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vsra.u64   q5, q15, #18\n\t"
         "vadd.i64   q0, q0, q3\n\t"
         "vsra.u64   q6, q15, #14\n\t"
-        "add        %[w16], %[w15], #16\n\t"
+        "sub        %[w16], %[w15], #240\n\t"
         "vadd.i64   q0, q0, q7\n\t"
         "vshl.i64   q4, q15, #23\n\t"
         "vst1.64    {d0, d1}, [%[ws]:128]\n\t"
@@ -2343,7 +2344,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vadd.i64   q0, q0, q7\n\t"
         "vshl.i64   q7, q13, #50\n\t"
         "veor       q3, q3, q6\n\t"
-        "add        %[ws], %[ws], #16\n\t"
+        "sub        %[ws], %[ws], #240\n\t"
         "vshl.i64   q6, q13, #46\n\t"
         "veor       q3, q3, q4\n\t"
         "add        %[k], %[k], #16\n\t"
@@ -2403,7 +2404,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vsra.u64   q5, q12, #18\n\t"
         "vld1.64    {d14, d15}, [%[w7]:128]\n\t"
         "vsra.u64   q6, q12, #14\n\t"
-        "add        %[w2], %[w2], #16\n\t"
+        "sub        %[w2], %[w2], #240\n\t"
         "vsra.u64   q1, q12, #41\n\t"
         "vld1.64    {d8, d9}, [%[k]:128]\n\t"
         "vadd.i64   q2, q2, q7\n\t"
@@ -2683,7 +2684,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vadd.i64   q0, q0, q1\n\t"
         "vshr.u64   q5, q11, #39\n\t"
         "veor       q1, q11, q12\n\t"
-        "add        %[w7], %[w7], #16\n\t"
+        "sub        %[w7], %[w7], #240\n\t"
         "vadd.i64   q0, q0, q9\n\t"
         "vbit       q9, q8, q15\n\t"
         "vsli.64    q3, q11, #30\n\t"
@@ -3074,7 +3075,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "veor       q6, q6, q1\n\t"
         "vld1.64    {d6, d7}, [%[w2]:128]\n\t"
         "vld1.64    {d0, d1}, [%[w16]:128]\n\t"
-        "add        %[w16], %[w15], #16\n\t"
+        "sub        %[w16], %[w15], #240\n\t"
         "vadd.i64   q10, q10, q6\n\t"
         "vshr.u64   q6, q5, #1\n\t"
         "vext.8     d2, d10, d10, #1\n\t"
@@ -3190,7 +3191,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vshr.u64   q6, q6, #7\n\t"
         "veor       q9, q9, q5\n\t"
         "veor       q6, q6, q7\n\t"
-        "add        %[ws], %[ws], #16\n\t"
+        "sub        %[ws], %[ws], #240\n\t"
         "vshr.u64   q5, q3, #19\n\t"
         "vadd.i64   q9, q9, q4\n\t"
         "vshr.u64   q4, q3, #61\n\t"
@@ -3252,7 +3253,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vsli.64    q7, q3, #45\n\t"
         "vsli.64    q1, q3, #3\n\t"
         "add        %[w15], %[w16], #16\n\t"
-        "add        %[w2], %[w2], #16\n\t"
+        "sub        %[w2], %[w2], #240\n\t"
         "vadd.i64   q8, q8, q15\n\t"
         "vshr.u64   q3, q3, #6\n\t"
         "veor       q5, q5, q4\n\t"
@@ -3554,7 +3555,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "vsli.64    q3, q11, #30\n\t"
         "vbsl       q1, q13, q12\n\t"
         "add        %[k], %[k], #16\n\t"
-        "add        %[w7], %[w7], #16\n\t"
+        "sub        %[w7], %[w7], #240\n\t"
         "vadd.i64   q9, q9, q2\n\t"
         "veor       q10, q10, q3\n\t"
         "vshr.u64   q7, q11, #39\n\t"
@@ -3968,7 +3969,7 @@ void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data
         "add        %[ws], %[ws], #16\n\t"
         "vadd.i64   q0, q0, q3\n\t"
         "vsra.u64   q6, q15, #18\n\t"
-        "add        %[w16], %[w15], #16\n\t"
+        "sub        %[w16], %[w15], #240\n\t"
         "vshr.u64   q3, q11, #34\n\t"
         "vadd.i64   q0, q0, q5\n\t"
         "vshr.u64   q5, q11, #39\n\t"
