@@ -50,6 +50,12 @@
 #pragma GCC diagnostic ignored "-Woverlength-strings"
 #endif
 
+/* Unoptimized (-O0: buildtype=debug, DEB_BUILD_OPTIONS=noopt), GCC's Thumb-2 register
+ * allocator cannot place the asm statement's ten register operands ("impossible
+ * constraints"); -Og can. The body, all asm, is the same at any level. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__OPTIMIZE__)
+__attribute__((optimize("Og")))
+#endif
 void armsha_sha512_x2_neon32(uint64_t *const state[2], const uint8_t *const data[2])
 {
     /* W's ring (256 bytes, all that is wiped after the call), and the blocks

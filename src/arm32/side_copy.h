@@ -9,8 +9,9 @@
  * adds into the working register and the copy is taken off the chain from one block to
  * the next. Left to itself the compiler adds into the copy and moves the sum back at the
  * top of every block, a VMOV on that chain (bench/RESULTS.md, "32-bit ARM kernel code
- * choices"). */
-static inline uint32x4_t side_copy(uint32x4_t *x)
+ * choices"). Always inlined: left out of line at -O0, it would be NEON code outside the
+ * kernels, which test baseline-isa forbids. */
+static inline __attribute__((always_inline)) uint32x4_t side_copy(uint32x4_t *x)
 {
 #if defined(__GNUC__) && !defined(__ARMEB__)
     uint32x4_t c;
