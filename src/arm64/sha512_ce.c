@@ -66,22 +66,18 @@ static inline uint64x2_t ext1(uint64x2_t a, uint64x2_t b) { return vextq_u64(a, 
  * Big-endian needs LD1 of 64-bit elements, which has no offset form, so it stays an
  * intrinsic. */
 #if SHA512_ASM && !defined(__AARCH64EB__)
-#define LOAD_K(j) load_k((j), kp, kp_hi)
-/* The table is constant, so the asm needs no memory operand: only the base register.
- * j is a constant in every use, so only one of the three loads is compiled. */
-static inline __attribute__((always_inline)) uint64x2_t load_k(int j, const uint64_t *kp,
-                                                               const uint64_t *kp_hi)
-{
-    uint64x2_t k;
-
-    if (j == 0)
-        __asm__ __volatile__("ldr %q0, [%1]" : "=w"(k) : "r"(kp));
-    else if (16 * j < 256)
-        __asm__ __volatile__("ldur %q0, [%1, %2]" : "=w"(k) : "r"(kp), "i"(16 * j));
-    else
-        __asm__ __volatile__("ldur %q0, [%1, %2]" : "=w"(k) : "r"(kp_hi), "i"(16 * j - 512));
-    return k;
-}
+/* The table is constant, so the asm needs no memory operand: only the base register. A
+ * macro and not a function: j is a constant at every use, and "i" takes it as one even
+ * unoptimized (-O0), where only one of the three loads is compiled as well. */
+#define LOAD_K(r, j)                                                                         \
+    do {                                                                                     \
+        if ((j) == 0)                                                                        \
+            __asm__ __volatile__("ldr %q0, [%1]" : "=w"(r) : "r"(kp));                       \
+        else if (16 * (j) < 256)                                                             \
+            __asm__ __volatile__("ldur %q0, [%1, %2]" : "=w"(r) : "r"(kp), "i"(16 * (j)));   \
+        else                                                                                 \
+            __asm__ __volatile__("ldur %q0, [%1, %2]" : "=w"(r) : "r"(kp_hi), "i"(16 * (j) - 512)); \
+    } while (0)
 
 /* The block as eight big-endian words: LD1 of four registers, REV64 as asm so that the
  * byte swaps stay where they are put. */
@@ -103,7 +99,7 @@ static inline void to_words_in(uint64x2_t *w, uint8x16_t x)
 #define BLOCK_HALF uint8x16x4_t
 #define LOAD_HALF(p) vld1q_u8_x4(p)
 #else
-#define LOAD_K(j) ((void)kp_hi, vld1q_u64(kp + 2 * (j)))
+#define LOAD_K(r, j) ((void)kp_hi, (r) = vld1q_u64(kp + 2 * (j)))
 /* Big-endian: LD1 of 64-bit elements gives the words as they are (see load_block.h). */
 #define to_words(x) (x)
 #define to_words_in(w, x) (*(w) = (x))
@@ -122,7 +118,7 @@ static inline void to_words_in(uint64x2_t *w, uint8x16_t x)
 #define KW(j, w)                                  \
     uint64x2_t kw_ = add2(k[(j) % 2], (w));       \
     if ((j) < 39)                                 \
-        k[((j) + 1) % 2] = LOAD_K((j) + 1)
+        LOAD_K(k[((j) + 1) % 2], (j) + 1)
 #define HEAD(x1, x2, x3)                          \
     kw_ = ext1(kw_, kw_);                         \
     uint64x2_t fg_ = ext1((x2), (x3));            \
@@ -190,7 +186,7 @@ static inline __attribute__((always_inline)) void sha512_block(uint64x2_t s[4], 
     uint64x2_t k[2];
     BLOCK_HALF lo, hi;
 
-    k[0] = LOAD_K(0);
+    LOAD_K(k[0], 0);
     uint64x2_t ab, cd, ef, gh;
     SIDE_COPY(ab, s0);
     SIDE_COPY(cd, s1);
