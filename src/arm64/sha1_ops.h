@@ -25,7 +25,12 @@
 #define SHA1_ASM 1
 #endif
 
-static inline uint32x4_t sha1h(uint32x4_t abcd)
+/* The wrappers of SHA instructions are always inlined: left out of line, as -O0 leaves
+ * them, they would be SHA instructions outside the kernels, which test baseline-isa
+ * forbids (a kernel's callers must not reach one by accident). */
+#define SHA1_OP static inline __attribute__((always_inline))
+
+SHA1_OP uint32x4_t sha1h(uint32x4_t abcd)
 {
 #if SHA1_ASM
     uint32x4_t e;
@@ -39,13 +44,13 @@ static inline uint32x4_t sha1h(uint32x4_t abcd)
 
 #if SHA1_ASM
 #define ROUNDS4(op)                                                                    \
-    static inline void op##4(uint32x4_t *abcd, uint32x4_t e, uint32x4_t wk)            \
+    SHA1_OP void op##4(uint32x4_t *abcd, uint32x4_t e, uint32x4_t wk)                  \
     {                                                                                  \
         __asm__ __volatile__(#op " %q0, %s1, %2.4s" : "+w"(*abcd) : "w"(e), "w"(wk)); \
     }
 #else
 #define ROUNDS4(op)                                                                    \
-    static inline void op##4(uint32x4_t *abcd, uint32x4_t e, uint32x4_t wk)            \
+    SHA1_OP void op##4(uint32x4_t *abcd, uint32x4_t e, uint32x4_t wk)                  \
     {                                                                                  \
         *abcd = v##op##q_u32(*abcd, vgetq_lane_u32(e, 0), wk);                         \
     }
@@ -69,7 +74,7 @@ static inline uint32x4_t add_k(uint32x4_t w, uint32x4_t k)
 
 /* The two halves of the schedule step w0 = W[t+16..t+19] from w0..w3 = W[t..t+15]:
  * su0(w0, w1, w2), then su1(w0, w3). */
-static inline void su0(uint32x4_t *w0, uint32x4_t w1, uint32x4_t w2)
+SHA1_OP void su0(uint32x4_t *w0, uint32x4_t w1, uint32x4_t w2)
 {
 #if SHA1_ASM
     __asm__ __volatile__("sha1su0 %0.4s, %1.4s, %2.4s" : "+w"(*w0) : "w"(w1), "w"(w2));
@@ -78,7 +83,7 @@ static inline void su0(uint32x4_t *w0, uint32x4_t w1, uint32x4_t w2)
 #endif
 }
 
-static inline void su1(uint32x4_t *w0, uint32x4_t w3)
+SHA1_OP void su1(uint32x4_t *w0, uint32x4_t w3)
 {
 #if SHA1_ASM
     __asm__ __volatile__("sha1su1 %0.4s, %1.4s" : "+w"(*w0) : "w"(w3));
