@@ -19,7 +19,7 @@ failed = done = 0
 with tempfile.TemporaryDirectory() as tmp:
     for t in targets:
         for ts in t["target_sources"]:
-            if ts["language"] != "c":
+            if ts.get("language") != "c":  # newer meson lists the link step too, without one
                 continue
             # -O0 for the build's level; no LTO: each file compiled to its own object
             flags = [p for p in ts["parameters"] if not p.startswith(("-O", "-flto", "-fdiagnostics-color"))]
