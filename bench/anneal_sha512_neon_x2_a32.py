@@ -157,18 +157,11 @@ def a57(lines):
     return lanes.mca("llvm-mca-16", "armv8a-linux-gnueabihf", "cortex-a57", "+neon", lines, (5, 10))[0]
 
 
-A57 = ["llvm-mca-16", "-mtriple=armv8a-linux-gnueabihf", "-mcpu=cortex-a57", "-mattr=+neon"]
-
-
 def a57_block(lines):
     """Cycles of lines on llvm-mca-16's Cortex-A57: two iterations' cycles less one's, which
     on these listings is what 200 and 400 iterations give (bench/mca-arm32-sha512-lanes.sh),
     in 0.2 s."""
-    def run(n):
-        r = subprocess.run(A57 + ["-iterations=%d" % n], input="\n".join(lines) + "\n",
-                           capture_output=True, text=True, check=True)
-        return int(r.stdout.split("Total Cycles:")[1].split()[0])
-    return run(2) - run(1)
+    return lanes.mca("llvm-mca-16", "armv8a-linux-gnueabihf", "cortex-a57", "+neon", lines, (1, 2))[0]
 
 
 def late_on_critical_path(lines, deps):
@@ -176,7 +169,8 @@ def late_on_critical_path(lines, deps):
     Cortex-A57, read from its timeline, that issued later than their operands were ready:
     held by a pipe an older instruction took, or dispatched late. deps: each line's
     predecessors."""
-    r = subprocess.run(A57 + ["-iterations=1", "-timeline", "-timeline-max-cycles=0"],
+    r = subprocess.run(["llvm-mca-16", "-mtriple=armv8a-linux-gnueabihf", "-mcpu=cortex-a57", "-mattr=+neon",
+                        "-iterations=1", "-timeline", "-timeline-max-cycles=0"],
                        input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
     rows = [l for l in r.stdout.splitlines() if l.startswith("[0,")]
     c0 = rows[0].index("D")  # the first instruction dispatches in cycle 0; a column a cycle
