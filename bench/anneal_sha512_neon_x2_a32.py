@@ -4,8 +4,8 @@ bench/sha512_neon_x2_a32.order (issue 22), which bench/gen_sha512_neon_x2_a32.py
 
     python3 bench/anneal_sha512_neon_x2_a32.py [--polish-only] [MOVES [FIRST_SEED]]
 
-Needs llvm-mca-16 and -14, cc and arm-linux-gnueabihf-gcc (CC, CC32); about thirty-five
-minutes on two cores (ten annealing, twenty-five polishing). Deterministic for a given
+Needs llvm-mca-16 and -14, cc and arm-linux-gnueabihf-gcc (CC, CC32); about twenty
+minutes on two cores (ten annealing, ten polishing). Deterministic for a given
 MOVES, seed and llvm-mca.
 
 Why a search: in LLVM 16's Cortex-A55 model a result is written back in program order, so
@@ -40,7 +40,7 @@ Then polish(): the annealing leaves the A57 slower than the order it replaced (s
 moves, most of them hoisting an instruction of the A57's critical path that issued later
 than its operands allowed (llvm-mca's timeline says which), each kept if the A57 loses no
 cycle and the in-order rows stay under LIMIT (bench/RESULTS.md, "AArch32 NEON SHA-512, two
-lanes"). About 25 minutes; `--polish-only` polishes the kept order without annealing anew.
+lanes"). About ten minutes; `--polish-only` polishes the kept order without annealing anew.
 
 llvm-mca's Cortex-A53 is not held: the A53 this project trusts is the calibrated model
 (bench/inorder_a53.py), where the NEON pipe alone forbids 0.70, and held to 0.69 llvm-mca's
